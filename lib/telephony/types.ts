@@ -1,0 +1,90 @@
+/**
+ * The wallboard's normalised view of what the telephony integration service sends.
+ * lib/telephony parses the upstream's many documented forms (see its schemas) into
+ * these shapes; nothing past lib/telephony ever sees raw upstream JSON.
+ * Times are epoch milliseconds, UTC.
+ */
+
+export type LegState = 'progressing' | 'ringing' | 'active' | 'ended';
+
+/** One call endpoint (spec 2.4). */
+export interface CallLeg {
+  callId: string;
+  /** E.164 number or SIP address. */
+  id: string | null;
+  state: LegState;
+  /** Extension, or the queue identifier while a caller waits in a queue (README: call model). */
+  user: string | null;
+  domain: string | null;
+  /** Display name; upstream sends it on the from endpoint only. */
+  name: string | null;
+  /** Upstream sends it on the to endpoint only; false while a queue holds the caller. */
+  isHuman: boolean | null;
+}
+
+/** One call notification (spec 2.4), `calls` wrapper removed. */
+export interface CallEvent {
+  onNet: boolean;
+  from: CallLeg;
+  to: CallLeg;
+  timeStart: number;
+  timeAnswer: number | null;
+  /** The previous call id when the call was transferred (README: decisions). */
+  byCallId: string | null;
+}
+
+export interface CdrParty {
+  callId: string;
+  id: string | null;
+  user: string | null;
+  domain: string | null;
+  name: string | null;
+}
+
+/** One call detail record (spec 2.5). */
+export interface CdrRecord {
+  from: CdrParty;
+  to: CdrParty;
+  startTime: number;
+  /** null when the leg was never answered (README: decisions). */
+  answerTime: number | null;
+  endTime: number;
+  durationSeconds: number;
+}
+
+/** One entry of the live call queue stats (spec 2.2); waits in seconds. */
+export interface QueueStats {
+  queue: string;
+  callsWaiting: number;
+  avgWaitSeconds: number;
+  maxWaitSeconds: number;
+  numAgents: number;
+  availableAgents: number;
+  unavailableAgents: number;
+}
+
+export type SubscriptionInitState = 'preparing' | 'ready';
+
+/** Any body the service POSTs to our webhook (spec 4.7). */
+export type WebhookMessage =
+  | { kind: 'init'; state: SubscriptionInitState; msg: string }
+  | { kind: 'call'; event: CallEvent }
+  | { kind: 'cdr'; records: CdrRecord[] };
+
+/** A subscription as the service describes it (spec 2.3), id always a string here. */
+export interface Subscription {
+  id: string;
+  postUri: string;
+  expiresAt: number;
+  events: Array<{ type: string; user: string | null }>;
+}
+
+/** Token response (spec 2.1 plus the fields the real service adds). */
+export interface TokenSet {
+  accessToken: string;
+  tokenType: string;
+  scope: string;
+  expiresAt: number;
+  refreshToken: string | null;
+  userId: string | null;
+}
