@@ -1,3 +1,4 @@
+import type {} from 'fastify';
 import type { Role } from './directory/schemas';
 
 /** Who an access token speaks for. Set on every authenticated API request. */
