@@ -2,7 +2,7 @@
  * Socket.IO event maps shared by the server and the browser.
  * Acks are `{ data } | { error: code }`; exception text never crosses the wire.
  */
-import type { LivePatch, LiveSnapshot } from './types';
+import type { Audience, LivePatch, LiveSnapshot } from './types';
 
 export type AckErrorCode = 'unauthorized' | 'forbidden' | 'invalid_payload' | 'unavailable';
 export type Ack<T> = { data: T } | { error: AckErrorCode };
@@ -44,3 +44,26 @@ export interface ClientToServerEvents {
   'live:resync': (ack: (result: Ack<LiveSnapshot>) => void) => void;
   'display:status': (status: DisplayStatus) => void;
 }
+
+/**
+ * Who a socket belongs to, decided on the server from the handshake (the
+ * next-auth session cookie, or a display token) and never from what the client asks.
+ */
+export type SocketGrant =
+  | { kind: 'user'; userId: string; name: string; role: 'supervisor' | 'agent'; extension: string | null; expiresAt: number }
+  | { kind: 'display'; displayId: string; config: DisplayConfig };
+
+/**
+ * What a browser sends in `io(url, { auth })`. `view` is the screen it shows; the
+ * server grants it only if the session allows (agents: wall and their own agent
+ * stream; supervisors: all; displays: wall of their queues).
+ */
+export interface HandshakeAuth {
+  view: Audience;
+  displayToken?: string;
+}
+
+export type AuthenticateHandshake = (handshake: {
+  headers: Record<string, string | string[] | undefined>;
+  auth: unknown;
+}) => Promise<SocketGrant | null>;
