@@ -1,0 +1,28 @@
+/**
+ * Clock times in the company's time zone (snapshot.timeZone), never the
+ * browser's: a TV or a remote agent may sit in another zone than the call centre.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** "14:05" in the given IANA zone. */
+export function formatTimeOfDay(epochMs: number, timeZone: string): string {
+  return formatterFor(timeZone).format(epochMs);
+}
+
+/** Hour (0-23) and minutes past midnight in the given zone, for business-hours checks. */
+export function minutesOfDay(epochMs: number, timeZone: string): number {
+  const parts = formatterFor(timeZone).formatToParts(epochMs);
+  const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
+  const minute = Number(parts.find((part) => part.type === 'minute')?.value ?? 0);
+  return hour * 60 + minute;
+}
