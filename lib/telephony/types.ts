@@ -88,3 +88,22 @@ export interface TokenSet {
   refreshToken: string | null;
   userId: string | null;
 }
+
+/**
+ * The creation response. `secret` is an extension of our sandbox (README: signing
+ * deliveries): the key of signed deliveries, null when the upstream does not sign.
+ */
+export interface CreatedSubscription extends Subscription {
+  secret: string | null;
+}
+
+/** GET /api/users/current/: not in the spec; the real service's answer, absent fields null. */
+export interface CurrentUser {
+  id: string;
+  username: string | null;
+  extension: string | null;
+  domain: string | null;
+  displayName: string | null;
+  role: string | null;
+  companyId: string | null;
+}
