@@ -1,0 +1,123 @@
+/**
+ * Tells the screens whether they are live, and repairs sockets that look open
+ * but are dead: a TV on a flaky network or a laptop waking from sleep can hold
+ * a socket that never reports closing. No heartbeat for `silenceMs` forces a
+ * reconnect, after which the server sends a fresh snapshot.
+ */
+import type { Clock, TimerHandle } from '@/lib/clock';
+import type { LiveSocket } from './live-socket';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'refused';
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** When the socket entered this status (device clock). */
+  since: number;
+  /** The server's reason when it refused the handshake, e.g. "unauthorized". */
+  refusal: string | null;
+}
+
+export interface ConnectionWatchOptions {
+  socket: LiveSocket;
+  clock: Clock;
+  onChange(state: ConnectionState): void;
+  /** Heartbeats come every few seconds; three missed ones mean the socket is dead. */
+  silenceMs?: number;
+  /** Wait before reconnecting after the server closed the socket itself. */
+  kickedRetryMs?: number;
+}
+
+export interface ConnectionWatch {
+  /** Checks for silence now: timers may have slept in a hidden tab or a suspended TV. */
+  checkNow(): void;
+  dispose(): void;
+}
+
+export function startConnectionWatch({
+  socket,
+  clock,
+  onChange,
+  silenceMs = 15_000,
+  kickedRetryMs = 5_000,
+}: ConnectionWatchOptions): ConnectionWatch {
+  let lastSignOfLife = clock.now();
+  let silenceTimer: TimerHandle | null = null;
+  let kickedTimer: TimerHandle | null = null;
+  let status: ConnectionStatus | null = null;
+
+  function enter(next: ConnectionStatus, refusal: string | null = null): void {
+    if (next === status && refusal === null) return;
+    status = next;
+    onChange({ status: next, since: clock.now(), refusal });
+  }
+
+  function armSilenceTimer(): void {
+    if (silenceTimer) clock.clearTimeout(silenceTimer);
+    silenceTimer = clock.setTimeout(checkNow, silenceMs);
+  }
+
+  function signOfLife(): void {
+    lastSignOfLife = clock.now();
+    armSilenceTimer();
+  }
+
+  function checkNow(): void {
+    if (!socket.connected) return;
+    if (clock.now() - lastSignOfLife < silenceMs) {
+      armSilenceTimer();
+      return;
+    }
+    enter('reconnecting');
+    socket.disconnect();
+    socket.connect();
+  }
+
+  const onConnect = (): void => {
+    enter('connected');
+    signOfLife();
+  };
+
+  const onDisconnect = (reason: string): void => {
+    if (silenceTimer) clock.clearTimeout(silenceTimer);
+    silenceTimer = null;
+    if (reason === 'io client disconnect') return;
+    enter('reconnecting');
+    // The server closed this socket on purpose (revoked display, signed-out user);
+    // Socket.IO will not retry by itself, so a new handshake lets the server decide again.
+    if (reason === 'io server disconnect') {
+      kickedTimer = clock.setTimeout(() => {
+        kickedTimer = null;
+        socket.connect();
+      }, kickedRetryMs);
+    }
+  };
+
+  const onConnectError = (error: Error): void => {
+    // An inactive socket after an error means the server's middleware said no.
+    if (!socket.active) enter('refused', error.message);
+    else enter('reconnecting');
+  };
+
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
+  socket.on('connect_error', onConnectError);
+  socket.on('server:heartbeat', signOfLife);
+  socket.on('live:snapshot', signOfLife);
+  socket.on('live:patch', signOfLife);
+  enter(socket.connected ? 'connected' : 'connecting');
+  if (socket.connected) armSilenceTimer();
+
+  return {
+    checkNow,
+    dispose() {
+      if (silenceTimer) clock.clearTimeout(silenceTimer);
+      if (kickedTimer) clock.clearTimeout(kickedTimer);
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onConnectError);
+      socket.off('server:heartbeat', signOfLife);
+      socket.off('live:snapshot', signOfLife);
+      socket.off('live:patch', signOfLife);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export type { ConnectionState, ConnectionStatus } from './connection-watch';
+export { sendDisplayStatus } from './socket';
+export { useLive, type LiveView } from './use-live';
