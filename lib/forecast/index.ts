@@ -1,0 +1,1 @@
+export { predictBreach, type BreachForecast, type BreachInputs } from './predict-breach';
