@@ -9,6 +9,7 @@ import { apiAnswerError } from './answer-error';
 import { TelephonyError } from './errors';
 import { isSuccess, parseAnswer } from './json-answer';
 import type { TelephonyLogger } from './logger';
+import { quoteLongIds } from './quote-long-ids';
 import { CurrentUserWire, QueueStatsList, SubscriptionCreated, SubscriptionRead } from './schemas';
 import { type HttpAnswer, type HttpDeps, sendRequest } from './send-request';
 import { createTokenManager, type TokenHealth } from './token-manager';
@@ -119,10 +120,7 @@ export function createTelephonyClient(options: TelephonyClientOptions): Telephon
       const answer = await callApi('read subscription', subscriptionPath(id), subscriptionsAccept);
       if (answer.status === 404) return null;
       if (!isSuccess(answer.status)) fail('read subscription', answer);
-      const subscription = parseAnswer('read subscription', answer, SubscriptionRead);
-      // The read response's id is a JSON number of 16 digits, beyond what a double
-      // holds exactly; the id we asked for is the subscription's true id.
-      return { ...subscription, id };
+      return parseAnswer('read subscription', { ...answer, text: quoteLongIds(answer.text) }, SubscriptionRead);
     },
 
     async deleteSubscription(id) {
