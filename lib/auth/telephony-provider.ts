@@ -42,7 +42,10 @@ export function profileFrom(user: CurrentUser, tokens: { scope?: string; user_id
   };
 }
 
-export function createTelephonyProvider(config: TelephonyProviderConfig): OAuthConfig<CurrentUser> {
+/** next-auth's Profile type wants one of its own fields; `sub` is the user id, as OIDC would name it. */
+type TelephonyProfile = CurrentUser & { sub: string };
+
+export function createTelephonyProvider(config: TelephonyProviderConfig): OAuthConfig<TelephonyProfile> {
   return {
     id: TELEPHONY_PROVIDER_ID,
     name: 'your phone system account',
@@ -57,7 +60,10 @@ export function createTelephonyProvider(config: TelephonyProviderConfig): OAuthC
     checks: ['state', 'pkce'],
     userinfo: {
       url: `${config.baseUrl}/api/users/current/`,
-      request: ({ tokens }) => fetchCurrentUser(config, tokens.access_token ?? ''),
+      request: async ({ tokens }) => {
+        const user = await fetchCurrentUser(config, tokens.access_token ?? '');
+        return { ...user, sub: user.id };
+      },
     },
     profile: (user, tokens) => profileFrom(user, tokens),
   };
