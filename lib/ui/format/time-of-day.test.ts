@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeOfDay, minutesOfDay } from './time-of-day';
+import { formatTimeOfDay, zonedWeekMinute } from './time-of-day';
 
 // 21 Nov 2026 09:05 UTC: London is on GMT, New York five hours behind.
 const instant = Date.UTC(2026, 10, 21, 9, 5, 30);
@@ -19,9 +19,14 @@ describe('formatTimeOfDay', () => {
   });
 });
 
-describe('minutesOfDay', () => {
-  it('counts minutes past midnight in the given zone', () => {
-    expect(minutesOfDay(instant, 'Europe/London')).toBe(9 * 60 + 5);
-    expect(minutesOfDay(instant, 'Asia/Kolkata')).toBe(14 * 60 + 35);
+describe('zonedWeekMinute', () => {
+  it('gives the weekday and minutes past midnight in the given zone', () => {
+    // 21 Nov 2026 is a Saturday.
+    expect(zonedWeekMinute(instant, 'Europe/London')).toEqual({ weekday: 6, minutes: 9 * 60 + 5 });
+    expect(zonedWeekMinute(instant, 'Asia/Kolkata')).toEqual({ weekday: 6, minutes: 14 * 60 + 35 });
+  });
+
+  it('gives the previous day when the zone is still before midnight', () => {
+    expect(zonedWeekMinute(Date.UTC(2026, 10, 22, 2, 0), 'America/New_York')).toEqual({ weekday: 6, minutes: 21 * 60 });
   });
 });

@@ -19,10 +19,18 @@ export function formatTimeOfDay(epochMs: number, timeZone: string): string {
   return formatterFor(timeZone).format(epochMs);
 }
 
-/** Hour (0-23) and minutes past midnight in the given zone, for business-hours checks. */
-export function minutesOfDay(epochMs: number, timeZone: string): number {
+const weekdayFormatters = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Day of the week (0 = Sunday) and minutes past midnight in the given zone, for business-hours checks. */
+export function zonedWeekMinute(epochMs: number, timeZone: string): { weekday: number; minutes: number } {
+  let weekdayFormatter = weekdayFormatters.get(timeZone);
+  if (!weekdayFormatter) {
+    weekdayFormatter = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' });
+    weekdayFormatters.set(timeZone, weekdayFormatter);
+  }
   const parts = formatterFor(timeZone).formatToParts(epochMs);
   const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
   const minute = Number(parts.find((part) => part.type === 'minute')?.value ?? 0);
-  return hour * 60 + minute;
+  return { weekday: WEEKDAYS.indexOf(weekdayFormatter.format(epochMs)), minutes: hour * 60 + minute };
 }
