@@ -4,7 +4,7 @@ import type { DisplayConfig } from '@/lib/realtime/events';
 import type { DisplayStore } from '@/lib/store/types';
 import { generateDisplayToken, hashDisplayToken } from './display-token';
 import { createHandshakeAuthenticator } from './handshake';
-import { createMemoryDisplayStore } from './memory-display-store';
+import { createMemoryStore } from '@/lib/store/memory-store';
 import type { SessionClaims } from './schemas';
 
 const SECRET = 'handshake-test-secret-0123456789abcdef';
@@ -35,7 +35,7 @@ describe('createHandshakeAuthenticator', () => {
     createHandshakeAuthenticator({ store: { displays }, secret: SECRET, now: () => now, secureCookies })({ headers, auth });
 
   beforeEach(() => {
-    displays = createMemoryDisplayStore();
+    displays = createMemoryStore().displays;
     now = Date.now();
   });
 

@@ -6,14 +6,13 @@ import { z } from 'zod';
 
 export const RoleSchema = z.enum(['supervisor', 'agent']);
 
-/** RFC 6749 §5.1 access token response, with the service's extra `user_id`. */
+/** RFC 6749 §5.1 access token response (the fields a refresh needs). */
 export const TokenResponse = z.object({
   access_token: z.string().min(1),
   /** Present on authorization-code grants; a refresh may rotate it or leave it out. */
   refresh_token: z.string().min(1).optional(),
   expires_in: z.coerce.number().int().positive(),
   scope: z.string(),
-  user_id: z.coerce.string().optional(),
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 

@@ -46,7 +46,7 @@ describe('profileFrom', () => {
   });
 
   it('falls back to the username when the service has no display name', () => {
-    expect(profileFrom({ ...alice, display_name: '' }, { scope: 'Basic User' })).toMatchObject({ name: 'alice', role: 'agent' });
+    expect(profileFrom({ ...alice, display_name: '' }, { scope: 'Basic User', user_id: null })).toMatchObject({ name: 'alice', role: 'agent' });
   });
 
   it('gives role null when the scope is not one the wallboard admits', () => {

@@ -31,7 +31,7 @@ export async function fetchCurrentUser(config: Pick<TelephonyProviderConfig, 'ba
  * scope we do not admit gives role null and the signIn callback refuses it.
  */
 export function profileFrom(user: CurrentUser, tokens: { scope?: string; user_id?: unknown }) {
-  if (tokens.user_id !== undefined && String(tokens.user_id) !== user.id) {
+  if (tokens.user_id != null && String(tokens.user_id) !== user.id) {
     throw new Error('users/current answered for a different user than the token');
   }
   return {
