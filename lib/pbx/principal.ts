@@ -1,4 +1,5 @@
 import type {} from 'fastify';
+import type { RateLimitFamily } from './api/rate-limits';
 import type { Role } from './directory/schemas';
 
 /** Who an access token speaks for. Set on every authenticated API request. */
@@ -17,7 +18,7 @@ declare module 'fastify' {
     principal: Principal;
   }
   interface FastifyContextConfig {
-    /** Rate-limit family of the route (section 8 of the README's decisions). */
-    rateLimit?: 'token' | 'stats' | 'subscriptions' | 'users';
+    /** Rate-limit family of the route (the README's rate-limit decision); none means unlimited. */
+    rateLimit?: RateLimitFamily;
   }
 }

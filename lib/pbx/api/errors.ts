@@ -11,7 +11,8 @@ export type ApiErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'invalid_version'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'internal';
 
 const statusOf: Record<ApiErrorCode, number> = {
   bad_request: 400,
@@ -23,6 +24,7 @@ const statusOf: Record<ApiErrorCode, number> = {
   unsupported_media_type: 415,
   invalid_version: 422,
   rate_limited: 429,
+  internal: 500,
 };
 
 const defaultMessage: Record<ApiErrorCode, string> = {
@@ -35,6 +37,7 @@ const defaultMessage: Record<ApiErrorCode, string> = {
   unsupported_media_type: 'Unsupported content type.',
   invalid_version: 'An invalid version number was provided.',
   rate_limited: 'Too many requests.',
+  internal: 'Internal server error.',
 };
 
 export class ApiError extends Error {
