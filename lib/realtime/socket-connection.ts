@@ -1,0 +1,104 @@
+/**
+ * What happens on one socket after its handshake was accepted: joining its
+ * stream with a snapshot (or picking up where a recovered session left off),
+ * resync on request, display reports, and the end of a user's session.
+ */
+import type { Server, Socket } from 'socket.io';
+import type { Clock } from '@/lib/clock';
+import type { Logger } from '@/lib/log';
+import { DisplayStatusSchema } from './display-status-schema';
+import type { ClientToServerEvents, DisplayConfig, DisplayStatus, ServerToClientEvents, SocketGrant } from './events';
+import type { LiveFeed } from './live-feed';
+import { scheduleAt } from './schedule-at';
+import type { StreamRegistry } from './stream-registry';
+import { decideView, type StreamView } from './view-access';
+
+export interface SocketData {
+  grant: SocketGrant;
+  view: StreamView;
+  streamKey: string;
+}
+
+type NoInterServerEvents = Record<string, never>;
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, SocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, SocketData>;
+
+export interface ConnectionContext<Update> {
+  core: Pick<LiveFeed<Update>, 'snapshot'>;
+  streams: StreamRegistry<Update>;
+  clock: Clock;
+  log: Logger;
+  onDisplayStatus?: (displayId: string, status: DisplayStatus) => void | Promise<void>;
+  streamRoom(key: string): string;
+}
+
+export function createConnectionHandlers<Update>(context: ConnectionContext<Update>) {
+  const { clock, core, log, streams } = context;
+
+  /** Snapshot first, then the room: every patch the socket gets afterwards follows the snapshot's seq. */
+  function joinWithSnapshot(socket: LiveSocket, options: { announceConfig: boolean }): void {
+    for (const room of socket.rooms) if (room.startsWith(context.streamRoom(''))) void socket.leave(room);
+    const { grant, view, streamKey } = socket.data;
+    const entry = streams.join(streamKey, view);
+    // Publishing what is pending first keeps the next patch from repeating what the snapshot already holds.
+    entry.stream.flush();
+    socket.emit('live:snapshot', core.snapshot(view, entry.stream.seq));
+    void socket.join(context.streamRoom(streamKey));
+    if (options.announceConfig && grant.kind === 'display') {
+      socket.emit('display:command', { type: 'configure', config: grant.config });
+    }
+  }
+
+  function onConnection(socket: LiveSocket): void {
+    const { grant, view, streamKey } = socket.data;
+    void socket.join(grant.kind === 'user' ? `user:${grant.userId}` : `display:${grant.displayId}`);
+    const resumed = socket.recovered && socket.rooms.has(context.streamRoom(streamKey)) && streams.get(streamKey);
+    // Socket.IO has replayed what a recovered socket missed; anyone else starts from a snapshot.
+    if (resumed) streams.join(streamKey, view);
+    else joinWithSnapshot(socket, { announceConfig: true });
+
+    const endSession = grant.kind === 'user' ? scheduleAt(clock, grant.expiresAt, () => socket.disconnect(true)) : null;
+
+    socket.on('live:resync', (ack) => {
+      if (typeof ack !== 'function') return;
+      try {
+        const entry = streams.get(socket.data.streamKey);
+        if (!entry) throw new Error(`no live stream ${socket.data.streamKey}`);
+        entry.stream.flush();
+        ack({ data: core.snapshot(socket.data.view, entry.stream.seq) });
+      } catch (error) {
+        log.error({ err: error }, 'live resync failed');
+        ack({ error: 'unavailable' });
+      }
+    });
+
+    if (grant.kind === 'display') {
+      socket.on('display:status', (raw: unknown) => {
+        const parsed = DisplayStatusSchema.safeParse(raw);
+        if (!parsed.success || !context.onDisplayStatus) return;
+        Promise.resolve()
+          .then(() => context.onDisplayStatus?.(grant.displayId, parsed.data))
+          .catch((error: unknown) => log.error({ err: error, displayId: grant.displayId }, 'recording display status failed'));
+      });
+    }
+
+    socket.on('disconnect', () => {
+      endSession?.();
+      streams.leave(socket.data.streamKey);
+    });
+  }
+
+  /** Moves a display's socket to the wall of its new queues, with a fresh snapshot. */
+  function reconfigureDisplay(socket: LiveSocket, config: DisplayConfig): void {
+    const { grant } = socket.data;
+    if (grant.kind !== 'display') return;
+    const updated: SocketGrant = { ...grant, config };
+    const decision = decideView(updated, { view: 'wall' }, clock.now());
+    if (!decision.ok) return;
+    streams.leave(socket.data.streamKey);
+    socket.data = { grant: updated, view: decision.view, streamKey: decision.streamKey };
+    joinWithSnapshot(socket, { announceConfig: false });
+  }
+
+  return { onConnection, reconfigureDisplay };
+}

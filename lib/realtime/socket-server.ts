@@ -1,0 +1,130 @@
+/**
+ * The live push: Socket.IO on the wallboard's own HTTP server (path /socket.io).
+ * Each socket is authenticated at the handshake, put in the stream its grant
+ * allows, sent a full snapshot and then numbered patches of that stream.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server, type ServerOptions } from 'socket.io';
+import type { Clock } from '@/lib/clock';
+import type { Logger } from '@/lib/log';
+import type { RealtimeControl } from './control';
+import type { AckErrorCode, AuthenticateHandshake, ClientToServerEvents, DisplayStatus, ServerToClientEvents } from './events';
+import type { LiveFeed } from './live-feed';
+import { createConnectionHandlers, type LiveServer, type SocketData } from './socket-connection';
+import { createStreamRegistry } from './stream-registry';
+import { decideView } from './view-access';
+
+export interface RealtimeServerDeps<Update> {
+  core: LiveFeed<Update>;
+  authenticate: AuthenticateHandshake;
+  clock: Clock;
+  log: Logger;
+  /** Receives each display's self-report (heartbeat, version, memory). */
+  onDisplayStatus?: (displayId: string, status: DisplayStatus) => void | Promise<void>;
+  /** A cluster adapter when several servers share the audience. */
+  adapter?: ServerOptions['adapter'];
+  coalesceMs?: number;
+  heartbeatMs?: number;
+  /** How long a disconnected client can come back and get the patches it missed. */
+  recoveryMs?: number;
+}
+
+export interface RealtimeServer extends RealtimeControl {
+  /** Ends every socket and closes the HTTP server Socket.IO is attached to. */
+  close(): Promise<void>;
+}
+
+const STREAM_ROOM_PREFIX = 'stream:';
+
+export function createRealtimeServer<Update>(httpServer: HttpServer, deps: RealtimeServerDeps<Update>): RealtimeServer {
+  const { clock, core, log } = deps;
+  const recoveryMs = deps.recoveryMs ?? 2 * 60_000;
+  const heartbeatMs = deps.heartbeatMs ?? 5_000;
+
+  const io: LiveServer = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    // Clients send only small messages (resync, display status): anything bigger is abuse.
+    maxHttpBufferSize: 64 * 1024,
+    // Middlewares run on recovery too, so a revoked display or an expired session cannot slip back in.
+    connectionStateRecovery: { maxDisconnectionDuration: recoveryMs, skipMiddlewares: false },
+    ...(deps.adapter ? { adapter: deps.adapter } : {}),
+  });
+
+  const streams = createStreamRegistry<Update>({
+    clock,
+    feed: core,
+    coalesceMs: deps.coalesceMs ?? 50,
+    retireAfterMs: recoveryMs,
+    // A room broadcast serialises the patch once for every socket of the stream.
+    publish: (key, patch) => void io.to(STREAM_ROOM_PREFIX + key).emit('live:patch', patch),
+  });
+  const unsubscribe = core.subscribe((update) => streams.offer(update));
+
+  io.use((socket, next) => {
+    deps
+      .authenticate({ headers: socket.handshake.headers, auth: socket.handshake.auth })
+      .then((grant) => {
+        const decision = decideView(grant, socket.handshake.auth, clock.now());
+        if (!decision.ok) return next(refusal(decision.code));
+        socket.data = { grant: grant!, view: decision.view, streamKey: decision.streamKey };
+        next();
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'socket handshake authentication failed');
+        next(refusal('unavailable'));
+      });
+  });
+
+  const connections = createConnectionHandlers({
+    core,
+    streams,
+    clock,
+    log,
+    onDisplayStatus: deps.onDisplayStatus,
+    streamRoom: (key) => STREAM_ROOM_PREFIX + key,
+  });
+  io.on('connection', connections.onConnection);
+
+  let heartbeat = clock.setTimeout(beat, heartbeatMs);
+  function beat(): void {
+    for (const entry of streams.entries()) {
+      // Volatile: a heartbeat that cannot be sent now is worthless later, and must not be replayed on recovery.
+      io.to(STREAM_ROOM_PREFIX + entry.key).volatile.emit('server:heartbeat', { serverTime: clock.now(), seq: entry.stream.seq });
+    }
+    heartbeat = clock.setTimeout(beat, heartbeatMs);
+  }
+
+  return {
+    settingsChanged: (change) => core.settingsChanged(change),
+    sendDisplayCommand(displayId, command) {
+      if (command.type === 'configure') {
+        for (const socket of localSockets(io, `display:${displayId}`)) connections.reconfigureDisplay(socket, command.config);
+      }
+      io.to(`display:${displayId}`).emit('display:command', command);
+    },
+    disconnectDisplay(displayId) {
+      // Tell the TV why before it goes, so it shows the pairing screen instead of retrying.
+      io.to(`display:${displayId}`).emit('display:command', { type: 'revoked' });
+      io.in(`display:${displayId}`).disconnectSockets(true);
+    },
+    disconnectUser(userId) {
+      io.in(`user:${userId}`).disconnectSockets(true);
+    },
+    async close() {
+      clock.clearTimeout(heartbeat);
+      unsubscribe();
+      streams.close();
+      await io.close();
+    },
+  };
+}
+
+function refusal(code: AckErrorCode): Error {
+  return Object.assign(new Error(code), { data: { code } });
+}
+
+function localSockets(io: LiveServer, room: string) {
+  const ids = io.sockets.adapter.rooms.get(room) ?? new Set<string>();
+  return [...ids].flatMap((id) => io.sockets.sockets.get(id) ?? []);
+}

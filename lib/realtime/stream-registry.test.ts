@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { createManualClock } from '@/lib/clock';
+import { createStreamRegistry } from './stream-registry';
+import type { LivePatch } from './types';
+import type { StreamView } from './view-access';
+
+/** Updates are call ids; agent viewers see calls whose id starts with their extension. */
+function setup() {
+  const clock = createManualClock();
+  const published: Array<{ key: string; patch: LivePatch }> = [];
+  const registry = createStreamRegistry<string[]>({
+    clock,
+    coalesceMs: 50,
+    retireAfterMs: 120_000,
+    feed: {
+      merge: (a, b) => [...a, ...b],
+      render(ids, view: StreamView) {
+        const visible = view.audience === 'agent' ? ids.filter((id) => id.startsWith(view.extension ?? '')) : ids;
+        return visible.length ? { removedCalls: visible } : null;
+      },
+    },
+    publish: (key, patch) => void published.push({ key, patch }),
+  });
+  return { clock, published, registry };
+}
+
+describe('createStreamRegistry', () => {
+  it('keeps one seq per stream when several streams get the same updates', () => {
+    const { clock, published, registry } = setup();
+    registry.join('supervisor', { audience: 'supervisor' });
+    registry.join('agent:101', { audience: 'agent', extension: '101' });
+    registry.join('agent:102', { audience: 'agent', extension: '102' });
+    registry.offer(['101-a']);
+    registry.offer(['102-b']);
+    clock.advance(50);
+    expect(published.map(({ key, patch }) => [key, patch.seq, patch.removedCalls])).toEqual([
+      ['agent:101', 1, ['101-a']],
+      ['agent:102', 1, ['102-b']],
+      ['supervisor', 1, ['101-a', '102-b']],
+    ]);
+  });
+
+  it('shares one stream when two viewers join the same key', () => {
+    const { registry } = setup();
+    const first = registry.join('wall', { audience: 'wall' });
+    expect(registry.join('wall', { audience: 'wall' })).toBe(first);
+  });
+
+  it('keeps the stream and its seq through the recovery window when its last viewer leaves', () => {
+    const { clock, registry } = setup();
+    const entry = registry.join('wall', { audience: 'wall' });
+    registry.offer(['a']);
+    clock.advance(50);
+    registry.leave('wall');
+    clock.advance(119_000);
+    expect(registry.join('wall', { audience: 'wall' })).toBe(entry);
+    expect(entry.stream.seq).toBe(1);
+  });
+
+  it('drops the stream when nobody rejoins within the recovery window', () => {
+    const { clock, registry } = setup();
+    registry.join('wall', { audience: 'wall' });
+    registry.leave('wall');
+    clock.advance(120_000);
+    expect(registry.get('wall')).toBeUndefined();
+    expect(registry.join('wall', { audience: 'wall' }).stream.seq).toBe(0);
+  });
+
+  it('keeps the stream while another viewer remains', () => {
+    const { clock, registry } = setup();
+    registry.join('wall', { audience: 'wall' });
+    registry.join('wall', { audience: 'wall' });
+    registry.leave('wall');
+    clock.advance(200_000);
+    expect(registry.get('wall')).toBeDefined();
+  });
+
+  it('stops every timer when closed', () => {
+    const { clock, registry } = setup();
+    registry.join('wall', { audience: 'wall' });
+    registry.join('agent:101', { audience: 'agent', extension: '101' });
+    registry.leave('agent:101');
+    registry.offer(['x']);
+    registry.close();
+    expect(clock.pendingTimers()).toBe(0);
+  });
+});

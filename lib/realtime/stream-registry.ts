@@ -1,0 +1,97 @@
+/**
+ * The live streams that have viewers: one per distinct view (the supervisor's,
+ * each wall queue filter, each agent extension), each with its own seq. A
+ * stream outlives its last viewer by the recovery window, because Socket.IO
+ * replays a briefly disconnected client's missed patches from what was
+ * broadcast meanwhile; after that it is dropped and a new one starts at seq 0.
+ */
+import type { Clock, TimerHandle } from '@/lib/clock';
+import type { LiveFeed } from './live-feed';
+import { createPatchStream, type PatchBody, type PatchStream } from './patch-stream';
+import type { LivePatch } from './types';
+import type { StreamView } from './view-access';
+
+export interface StreamEntry<Update> {
+  readonly key: string;
+  readonly view: StreamView;
+  readonly stream: PatchStream<Update>;
+}
+
+export interface StreamRegistry<Update> {
+  /** Counts one more viewer of the stream, creating it if needed. */
+  join(key: string, view: StreamView): StreamEntry<Update>;
+  leave(key: string): void;
+  get(key: string): StreamEntry<Update> | undefined;
+  offer(update: Update): void;
+  entries(): Iterable<StreamEntry<Update>>;
+  close(): void;
+}
+
+interface Entry<Update> extends StreamEntry<Update> {
+  viewers: number;
+  retireTimer: TimerHandle | null;
+}
+
+export function createStreamRegistry<Update>(options: {
+  clock: Clock;
+  feed: Pick<LiveFeed<Update>, 'merge' | 'render'>;
+  coalesceMs: number;
+  retireAfterMs: number;
+  publish(key: string, patch: LivePatch): void;
+}): StreamRegistry<Update> {
+  const { clock, feed } = options;
+  const streams = new Map<string, Entry<Update>>();
+
+  function create(key: string, view: StreamView): Entry<Update> {
+    const stream = createPatchStream<Update>({
+      clock,
+      coalesceMs: options.coalesceMs,
+      merge: feed.merge,
+      render: (update) => feed.render(update, view),
+      // Screen pops must not wait for the window; the wall and supervisor boards can.
+      isUrgent: view.audience === 'agent' ? concernsCalls : undefined,
+      publish: (patch) => options.publish(key, patch),
+    });
+    return { key, view, stream, viewers: 0, retireTimer: null };
+  }
+
+  return {
+    join(key, view) {
+      let entry = streams.get(key);
+      if (!entry) {
+        entry = create(key, view);
+        streams.set(key, entry);
+      }
+      if (entry.retireTimer) clock.clearTimeout(entry.retireTimer);
+      entry.retireTimer = null;
+      entry.viewers += 1;
+      return entry;
+    },
+    leave(key) {
+      const entry = streams.get(key);
+      if (!entry) return;
+      entry.viewers = Math.max(0, entry.viewers - 1);
+      if (entry.viewers > 0 || entry.retireTimer) return;
+      entry.retireTimer = clock.setTimeout(() => {
+        entry.stream.close();
+        streams.delete(key);
+      }, options.retireAfterMs);
+    },
+    get: (key) => streams.get(key),
+    offer(update) {
+      for (const entry of streams.values()) entry.stream.offer(update);
+    },
+    entries: () => streams.values(),
+    close() {
+      for (const entry of streams.values()) {
+        if (entry.retireTimer) clock.clearTimeout(entry.retireTimer);
+        entry.stream.close();
+      }
+      streams.clear();
+    },
+  };
+}
+
+function concernsCalls(body: PatchBody): boolean {
+  return Boolean(body.calls?.length || body.removedCalls?.length || body.agents?.length);
+}
