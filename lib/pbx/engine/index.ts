@@ -1,0 +1,2 @@
+export { createEngine } from './create-engine';
+export type { Engine, EngineOptions, WireQueueStats } from './types';

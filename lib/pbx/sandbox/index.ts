@@ -1,0 +1,1 @@
+export { createSandboxRoutes, type SandboxRoutesDeps } from './routes';
