@@ -9,7 +9,7 @@ import { systemClock, type Clock } from '@/lib/clock';
 import { createPbxLogger } from './api/logger';
 import { buildPbxApp } from './app';
 import { createDirectory, withDemoRedirectUri } from './directory';
-import type { CreateEngine } from './engine/types';
+import { createEngine } from './engine';
 import type { PbxOptions } from './env';
 
 export { pbxOptionsFromEnv, type PbxOptions } from './env';
@@ -19,7 +19,6 @@ const SUBSCRIPTION_DEFAULT_SECONDS = 7200;
 const SUBSCRIPTION_MAX_SECONDS = 604_800;
 
 export interface PbxDeps {
-  createEngine: CreateEngine;
   clock?: Clock;
   random?: () => number;
   /** Used for webhook deliveries. */
@@ -33,11 +32,11 @@ export interface RunningPbx {
   close(): Promise<void>;
 }
 
-export async function startPbx(options: PbxOptions, deps: PbxDeps): Promise<RunningPbx> {
+export async function startPbx(options: PbxOptions, deps: PbxDeps = {}): Promise<RunningPbx> {
   const clock = deps.clock ?? systemClock;
   const logger = createPbxLogger(options.logLevel);
   const seed = withDemoRedirectUri(options.seed, options.demoRedirectUri);
-  const engine = deps.createEngine({
+  const engine = createEngine({
     seed,
     clock,
     random: deps.random ?? Math.random,

@@ -2,11 +2,8 @@
  * Starts the service on port 0 with a manual clock for over-HTTP tests, and
  * speaks to it the way a client would (form posts, the sign-in page).
  */
-import type { FastifyPluginAsync } from 'fastify';
 import { createManualClock, type ManualClock } from '@/lib/clock';
 import { pbxOptionsFromEnv, startPbx, type PbxOptions, type RunningPbx } from '@/lib/pbx';
-import type { Seed } from '@/lib/pbx/directory/schemas';
-import type { Engine, EngineOptions, WireQueueStats } from '@/lib/pbx/engine/types';
 
 export const demoOptions = pbxOptionsFromEnv({ PBX_PORT: '0', PBX_LOG_LEVEL: 'silent', PBX_SIMULATOR: 'off' });
 const [acme, globex] = demoOptions.seed.companies;
@@ -14,38 +11,13 @@ if (!acme?.apps[0] || !globex?.apps[0]) throw new Error('the demo seed has two c
 export const ACME = { company: acme, app: acme.apps[0] };
 export const GLOBEX = { company: globex, app: globex.apps[0] };
 
-/** Stats that name the company's own queues, so isolation between companies is visible. */
-export function fakeEngine(options: EngineOptions): Engine {
-  const none: FastifyPluginAsync = async () => {};
-  return {
-    stats: (companyId) => queueStatsOf(options.seed, companyId),
-    subscriptionRoutes: none,
-    sandboxRoutes: none,
-    start: () => {},
-    close: async () => {},
-  };
-}
-
-function queueStatsOf(seed: Seed, companyId: string): WireQueueStats[] {
-  const company = seed.companies.find((candidate) => candidate.id === companyId);
-  return (company?.queues ?? []).map((queue) => ({
-    queue: queue.id,
-    calls_waiting: 0,
-    avg_wait: 0,
-    max_wait: 0,
-    num_agents: queue.members.length,
-    available_agents: queue.members.length,
-    unavailable_agents: 0,
-  }));
-}
-
 export interface TestPbx extends RunningPbx {
   clock: ManualClock;
 }
 
 export async function startTestPbx(overrides: Partial<PbxOptions> = {}): Promise<TestPbx> {
   const clock = createManualClock();
-  const pbx = await startPbx({ ...demoOptions, rateLimitMultiplier: null, ...overrides }, { createEngine: fakeEngine, clock });
+  const pbx = await startPbx({ ...demoOptions, rateLimitMultiplier: null, ...overrides }, { clock });
   return { ...pbx, clock };
 }
 
