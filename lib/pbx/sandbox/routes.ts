@@ -90,7 +90,7 @@ export function createSandboxRoutes(deps: SandboxRoutesDeps): FastifyPluginAsync
       const presence = new Map<string, 'available' | 'away'>();
       if (body.available !== undefined || body.away !== undefined) {
         const available = body.available ?? members.length - body.away!;
-        if (available < 0 || available + (body.away ?? members.length - available) > members.length) {
+        if (available < 0 || available > members.length || available + (body.away ?? 0) > members.length) {
           throw new ApiError('bad_request', `available: the queue has ${members.length} agents`);
         }
         members.forEach((extension, index) => presence.set(extension, index < available ? 'available' : 'away'));

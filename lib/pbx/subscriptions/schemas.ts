@@ -27,5 +27,5 @@ export function describeIssue(error: z.ZodError, body: unknown): string {
   if (!issue || issue.path.length === 0) return 'body: must be a JSON object';
   const [field] = issue.path;
   const present = typeof body === 'object' && body !== null && (body as Record<PropertyKey, unknown>)[field!] !== undefined;
-  return `${issue.path.join('.')}: ${present ? issue.message : 'is required'}`;
+  return `${issue.path.join('.')}: ${present || issue.code !== 'invalid_type' ? issue.message : 'is required'}`;
 }
