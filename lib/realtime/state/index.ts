@@ -1,0 +1,15 @@
+/**
+ * The live picture of a company's phones: deterministic reducers (no I/O, no
+ * clock: time is passed in) that fold stats polls, call events and CDRs into one
+ * mutable state, and the projections each audience receives.
+ */
+export { applyCallEvent } from './apply-call-event';
+export { applyCdrs } from './apply-cdrs';
+export { applyStats } from './apply-stats';
+export { noteAgentName } from './agent-activity';
+export { isEmptyChange, mergeChanges, type Change } from './change';
+export { createLiveState } from './live-state';
+export type { LiveState } from './model';
+export type { Caps, LiveStateOptions } from './options';
+export { project, projectChange, type Viewer } from './projection';
+export { tick } from './tick';
