@@ -4,7 +4,7 @@
  * clients that failed together do not retry together. Never below `base`: a
  * retry must not come sooner than a healthy loop would ask.
  */
-export interface BackoffPolicy {
+interface BackoffPolicy {
   baseMs: number;
   capMs: number;
   /** [0, 1), like Math.random. */

@@ -25,14 +25,14 @@ export interface SubscriptionTimeline {
   retry: { action: SubscriptionAction; at: number } | null;
 }
 
-export interface SubscriptionPolicy {
+interface SubscriptionPolicy {
   /** How often to read the subscription back to notice that the service lost it. */
   checkEveryMs: number;
   /** No delivery for this long while ready means deliveries stopped: recreate. */
   silenceLimitMs: number;
 }
 
-export interface SubscriptionStep {
+interface SubscriptionStep {
   action: SubscriptionAction;
   at: number;
 }

@@ -14,7 +14,7 @@ export interface SubscriptionRecordStore {
 }
 
 /** What the store says at start: a subscription to keep, one to delete (another post_uri), or nothing. */
-export type StoredSubscription =
+type StoredSubscription =
   | { kind: 'resume'; held: HeldSubscription }
   | { kind: 'obsolete'; id: string }
   | { kind: 'none' };

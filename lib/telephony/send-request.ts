@@ -41,7 +41,6 @@ async function exchange(fetchFn: typeof fetch, what: string, url: string, init: 
     const response = await fetchFn(url, { ...init, redirect: 'manual' });
     return { status: response.status, headers: response.headers, text: await response.text() };
   } catch (error) {
-    if (init.signal?.aborted) throw new TelephonyError('timeout', `${what}: no answer within the timeout`);
     throw new TelephonyError('network', `${what}: ${transportReason(error)}`);
   }
 }

@@ -12,7 +12,7 @@ import { type HttpDeps, sendRequest } from './send-request';
 
 export type TokenHealth = UpstreamHealth['token'];
 
-export interface TokenManager {
+interface TokenManager {
   /** A token valid now; concurrent callers share one token request. */
   accessToken(): Promise<string>;
   /** The API refused this token (401): forget it, unless a newer one has replaced it already. */
@@ -20,7 +20,7 @@ export interface TokenManager {
   health(): TokenHealth;
 }
 
-export interface TokenManagerOptions {
+interface TokenManagerOptions {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
