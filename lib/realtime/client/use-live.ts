@@ -38,7 +38,11 @@ export function useLive(auth: HandshakeAuth | null, { onDisplayCommand }: UseLiv
   const authKey = auth ? JSON.stringify(auth) : null;
 
   useEffect(() => {
-    if (!authKey) return;
+    // Without a handshake (a wall waiting to be paired) nothing from an earlier connection may linger.
+    if (!authKey) {
+      queryClient.removeQueries({ queryKey: liveQueryOptions(view).queryKey });
+      return;
+    }
     const handshake = JSON.parse(authKey) as HandshakeAuth;
     const socket = openLiveSocket(handshake);
     const { queryKey } = liveQueryOptions(handshake.view);
@@ -69,7 +73,7 @@ export function useLive(auth: HandshakeAuth | null, { onDisplayCommand }: UseLiv
       sync.dispose();
       closeLiveSocket(socket);
     };
-  }, [authKey, queryClient]);
+  }, [authKey, view, queryClient]);
 
   return { snapshot, connection, serverOffsetMs };
 }

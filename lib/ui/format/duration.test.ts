@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatApproximateDuration, formatDuration, secondsSince } from './duration';
+import { formatApproximateDuration, formatDuration, formatElapsed, secondsSince } from './duration';
 
 describe('formatDuration', () => {
   it.each([
@@ -42,5 +42,18 @@ describe('formatApproximateDuration', () => {
     [3900, '~1 h 5 min'],
   ])('shows %s seconds as %s', (seconds, expected) => {
     expect(formatApproximateDuration(seconds)).toBe(expected);
+  });
+});
+
+describe('formatElapsed', () => {
+  it.each([
+    [0, '0 s'],
+    [45, '45 s'],
+    [60, '1 min'],
+    [370, '6 min'],
+    [7200, '2 h'],
+    [7500, '2 h 5 min'],
+  ])('shows %s seconds as %s', (seconds, expected) => {
+    expect(formatElapsed(seconds)).toBe(expected);
   });
 });

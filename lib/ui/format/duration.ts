@@ -21,9 +21,16 @@ export function secondsSince(startMs: number, nowMs: number): number {
 export function formatApproximateDuration(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
   if (whole < 60) return `~${Math.max(10, Math.round(whole / 10) * 10)} s`;
+  return `~${formatElapsed(whole)}`;
+}
+
+/** How long something has lasted, in words for a banner: "45 s", "6 min", "1 h 5 min". */
+export function formatElapsed(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
   const minutes = Math.round(whole / 60);
-  if (minutes < 60) return `~${minutes} min`;
+  if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest === 0 ? `~${hours} h` : `~${hours} h ${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }

@@ -1,4 +1,4 @@
-export { formatApproximateDuration, formatDuration, secondsSince } from './duration';
+export { formatApproximateDuration, formatDuration, formatElapsed, secondsSince } from './duration';
 export { formatPhoneNumber, isE164 } from './phone';
 export { formatTimeOfDay, zonedWeekMinute } from './time-of-day';
 export { ordinal } from './ordinal';
