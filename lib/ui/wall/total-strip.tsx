@@ -1,0 +1,46 @@
+import { LevelBadge, LEVEL_TEXT } from '@/lib/ui/common';
+import { formatDuration } from '@/lib/ui/format';
+import type { Level, QueueFigures } from '@/lib/ui/status';
+
+/** The company-wide figures across the top of the wall, sized from the viewport height. */
+export function TotalStrip({ total }: { total: QueueFigures }) {
+  return (
+    <section
+      aria-label="All queues"
+      data-testid="total-strip"
+      className={`grid h-full grid-cols-7 gap-[1.2vh] transition-opacity duration-1000 ${total.stale ? 'opacity-50' : ''}`}
+    >
+      <Block label="Calls waiting" level={total.levels.callsWaiting} testId="total-calls-waiting">
+        {total.callsWaiting}
+      </Block>
+      <Block label="Longest wait" level={total.levels.longestWaitSeconds}>
+        {formatDuration(total.longestWaitSeconds)}
+      </Block>
+      <Block label="Avg wait">{formatDuration(total.avgWaitSeconds)}</Block>
+      <Block label="Agents free / busy / away">
+        <span className="text-emerald-300">{total.agents.available}</span>
+        <span className="text-slate-500"> / </span>
+        {total.agents.busy}
+        <span className="text-slate-500"> / </span>
+        <span className="text-slate-300">{total.agents.away}</span>
+      </Block>
+      <Block label="Answered today">{total.today.answered}</Block>
+      <Block label="Missed today">{total.today.missed}</Block>
+      <Block label="Avg talk">{formatDuration(total.today.avgTalkSeconds)}</Block>
+    </section>
+  );
+}
+
+function Block({ label, level = 'normal', testId, children }: { label: string; level?: Level; testId?: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col justify-between rounded-[1vh] border border-slate-800 bg-slate-900/70 px-[1.6vh] py-[1.2vh]">
+      <p className="flex items-center justify-between gap-[0.5vh] truncate text-[1.9vh] font-medium uppercase tracking-wider text-slate-300">
+        {label}
+        <LevelBadge level={level} className="text-[1.6vh]" />
+      </p>
+      <p data-testid={testId} className={`truncate text-[7.5vh] font-bold leading-none tabular-nums ${LEVEL_TEXT[level]}`}>
+        {children}
+      </p>
+    </div>
+  );
+}
