@@ -75,19 +75,19 @@ describe('POST /api/oauth/token/', () => {
       ['the client is unknown', { client_id: 'nobody', client_secret: ACME.app.clientSecret }, 'client authentication failed'],
       ['the secret is missing', { client_id: ACME.app.clientId }, 'client_id and client_secret are required'],
       ['no credentials are sent', {}, 'client_id and client_secret are required'],
-    ])('answers 401 invalid_client when %s', async (_case, credentials, description) => {
+    ])('answers 400 invalid_client without a challenge when %s', async (_case, credentials, description) => {
       const response = await requestToken(pbx, { grant_type: 'client_credentials', ...credentials });
-      expect(response.headers.get('www-authenticate')).toBe('Basic realm="oauth"');
-      expect(await oauthError(response)).toEqual({ status: 401, body: { error: 'invalid_client', error_description: description } });
+      expect(response.headers.get('www-authenticate')).toBeNull();
+      expect(await oauthError(response)).toEqual({ status: 400, body: { error: 'invalid_client', error_description: description } });
     });
 
-    it('answers 401 invalid_client when the Basic secret is wrong', async () => {
-      const basic = Buffer.from(`${ACME.app.clientId}:wrong`).toString('base64');
+    it.each([
+      ['the Basic secret is wrong', Buffer.from(`${ACME.app.clientId}:wrong`).toString('base64'), 'client authentication failed'],
+      ['the Basic credentials have no colon', Buffer.from(ACME.app.clientId).toString('base64'), 'malformed Basic credentials'],
+    ])('answers 401 invalid_client with a Basic challenge when %s', async (_case, basic, description) => {
       const response = await postForm(`${pbx.url}/api/oauth/token/`, { grant_type: 'client_credentials' }, { authorization: `Basic ${basic}` });
-      expect(await oauthError(response)).toEqual({
-        status: 401,
-        body: { error: 'invalid_client', error_description: 'client authentication failed' },
-      });
+      expect(response.headers.get('www-authenticate')).toBe('Basic realm="oauth"');
+      expect(await oauthError(response)).toEqual({ status: 401, body: { error: 'invalid_client', error_description: description } });
     });
   });
 

@@ -1,7 +1,8 @@
 /**
- * Errors of the token endpoint, in RFC 6749 §5.2 form: `{ error, error_description }`.
- * Statuses follow the RFC: 400, except invalid_client (401, with the
- * WWW-Authenticate challenge HTTP requires of every 401).
+ * Errors of the token endpoint, in RFC 6749 §5.2 form: `{ error, error_description }`,
+ * status 400. The one exception the RFC makes: a client that authenticated
+ * with the Authorization header and failed gets 401 with a WWW-Authenticate
+ * challenge for the scheme it used.
  */
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -10,30 +11,26 @@ export type OAuthErrorCode =
   | 'unsupported_grant_type'
   | 'server_error';
 
-const statusOf: Record<OAuthErrorCode, number> = {
-  invalid_request: 400,
-  invalid_client: 401,
-  invalid_grant: 400,
-  unsupported_grant_type: 400,
-  server_error: 500,
-};
+/** The challenge answering a failed HTTP Basic client authentication. */
+export const BASIC_CHALLENGE = 'Basic realm="oauth"';
 
 export class OAuthError extends Error {
   readonly status: number;
   constructor(
     readonly code: OAuthErrorCode,
     readonly description: string,
+    /** WWW-Authenticate value; set only when the client used the Authorization header. */
+    readonly challenge: string | null = null,
   ) {
     super(`${code}: ${description}`);
-    this.status = statusOf[code];
+    this.status = code === 'server_error' ? 500 : challenge === null ? 400 : 401;
   }
 
   toBody(): { error: OAuthErrorCode; error_description: string } {
     return { error: this.code, error_description: this.description };
   }
 
-  /** RFC 6749 §5.2: a 401 names the scheme the client may authenticate with. */
   headers(): Record<string, string> {
-    return this.status === 401 ? { 'www-authenticate': 'Basic realm="oauth"' } : {};
+    return this.challenge === null ? {} : { 'www-authenticate': this.challenge };
   }
 }
