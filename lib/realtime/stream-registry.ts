@@ -92,6 +92,7 @@ export function createStreamRegistry<Update>(options: {
   };
 }
 
+/** An agent's own calls: what a screen pop shows. Colleagues' states and KPIs can wait for the window. */
 function concernsCalls(body: PatchBody): boolean {
-  return Boolean(body.calls?.length || body.removedCalls?.length || body.agents?.length);
+  return Boolean(body.calls?.length || body.removedCalls?.length);
 }

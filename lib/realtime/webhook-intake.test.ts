@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '@/lib/clock';
 import { createLogger } from '@/lib/log';
-import type { CallEvent, CdrRecord, SubscriptionInitState } from '@/lib/telephony/types';
+import type { CallEvent, CdrRecord, SubscriptionInitState } from '@/lib/telephony';
 import { cdrMessage, queuedMessage, type InboundCall } from '@/tests/realtime/wire-messages';
 import { createWebhookIntake } from './webhook-intake';
 
