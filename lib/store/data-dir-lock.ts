@@ -9,7 +9,7 @@ import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StoreError } from './errors';
 
-export interface LockDeps {
+interface LockDeps {
   pid: number;
   isProcessAlive(pid: number): boolean;
 }

@@ -3,7 +3,7 @@
  * Driver errors the store does not translate (a lost connection, a full disk)
  * pass through unchanged: the caller can only report those.
  */
-export type StoreErrorCode =
+type StoreErrorCode =
   /** A record with the same unique key (id, token hash, pairing code) exists. */
   | 'conflict'
   /** The PGlite folder is already open, in this process or another one. */

@@ -4,7 +4,7 @@
  * there is one statement and one disk flush per batch instead of one per call,
  * and an idle store adds no delay at all.
  */
-export interface GroupCommit<Item, Result> {
+interface GroupCommit<Item, Result> {
   /** Resolves with this call's own results once the write holding its items is durable. */
   submit(items: Item[]): Promise<Result[]>;
   /** Resolves when every submitted call has settled. */
@@ -12,7 +12,7 @@ export interface GroupCommit<Item, Result> {
 }
 
 /** Gets the items of each waiting call, in call order; returns each call's results in the same order. */
-export type WriteBatch<Item, Result> = (calls: Item[][]) => Promise<Result[][]>;
+type WriteBatch<Item, Result> = (calls: Item[][]) => Promise<Result[][]>;
 
 interface Waiting<Item, Result> {
   items: Item[];

@@ -8,6 +8,6 @@ export type {
   SubscriptionRecord,
   SubscriptionStore,
 } from './types';
-export { StoreError, type StoreErrorCode } from './errors';
-export { openStore, type OpenStoreOptions } from './open-store';
+export { StoreError } from './errors';
+export { openStore } from './open-store';
 export { createMemoryStore } from './memory-store';

@@ -5,7 +5,7 @@ import { openPostgresEngine } from './postgres-engine';
 import type { StoreLog } from './sql-engine';
 import { createSqlStore } from './sql-store';
 
-export interface OpenStoreOptions {
+interface OpenStoreOptions {
   /** PostgreSQL when set; otherwise the embedded PGlite. */
   databaseUrl: string | null;
   /** The wallboard's data folder; PGlite keeps its files in `<dataDir>/pglite`. */

@@ -16,7 +16,7 @@ import path from 'node:path';
 
 export type FsyncPath = (target: string) => Promise<void>;
 
-export interface DiskSync {
+interface DiskSync {
   /** Resolves once every commit made so far is on disk. */
   afterWrite(): Promise<void>;
   /** Flushes every file and folder of the data folder, e.g. after close wrote the shutdown checkpoint. */

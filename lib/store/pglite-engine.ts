@@ -12,7 +12,7 @@ import { loadMigrations } from './migrations';
 import { createDiskSync, type FsyncPath } from './pglite-disk-sync';
 import type { OpenedEngine } from './sql-engine';
 
-export interface PgliteEngineOptions {
+interface PgliteEngineOptions {
   dataDir: string;
   now: () => number;
   /** Tests observe flushes through it; production flushes the real files. */

@@ -9,7 +9,7 @@ import { applyMigrations, type MigrationTarget, type SqlSession } from './migrat
 import { loadMigrations } from './migrations';
 import type { OpenedEngine, StoreLog } from './sql-engine';
 
-export interface PostgresEngineOptions {
+interface PostgresEngineOptions {
   databaseUrl: string;
   now: () => number;
   log?: StoreLog;

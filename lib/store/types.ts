@@ -11,6 +11,7 @@ export interface Store {
   subscription: SubscriptionStore;
   displays: DisplayStore;
   settings: SettingsStore;
+  /** Lets CDR inserts already accepted finish, then closes; calling it again is harmless. */
   close(): Promise<void>;
 }
 
@@ -18,6 +19,8 @@ export interface CdrStore {
   /**
    * Stores records not seen before (key: from.callId, to.callId, startTime) and
    * returns only the newly stored ones, so a redelivered CDR is counted once.
+   * Concurrent calls share one statement and one disk flush (group commit): let
+   * deliveries call it concurrently rather than queueing them one after another.
    */
   insert(records: CdrRecord[], receivedAt: number): Promise<CdrRecord[]>;
   /** Records whose endTime is at or after the given instant, oldest first. */
@@ -66,11 +69,19 @@ export interface PairingRecord {
 }
 
 export interface DisplayStore {
+  /** Rejects with StoreError `conflict` when the id or the token hash is taken. */
   create(record: DisplayRecord): Promise<void>;
   get(id: string): Promise<DisplayRecord | null>;
   findByTokenHash(tokenHash: string): Promise<DisplayRecord | null>;
+  /** Oldest first. */
   list(): Promise<DisplayRecord[]>;
+  /**
+   * Changes the fields given (undefined ones are left as they are) and returns the
+   * display, or null when there is none. Rejects with `conflict` when the new token
+   * hash belongs to another display.
+   */
   update(id: string, change: Partial<Omit<DisplayRecord, 'id' | 'createdAt'>>): Promise<DisplayRecord | null>;
+  /** Rejects with StoreError `conflict` when the code is in use. */
   createPairing(record: PairingRecord): Promise<void>;
   getPairing(code: string): Promise<PairingRecord | null>;
   updatePairing(code: string, change: Partial<Omit<PairingRecord, 'code'>>): Promise<PairingRecord | null>;
@@ -79,6 +90,8 @@ export interface DisplayStore {
 
 /** Small JSON documents: thresholds, alert settings, the webhook path secret. */
 export interface SettingsStore {
+  /** The value as JSON keeps it; undefined when the key was never put (a stored null reads as null). */
   get(key: string): Promise<unknown>;
+  /** Rejects with StoreError `not_json` when the value has no JSON form (undefined, a function, a BigInt). */
   put(key: string, value: unknown): Promise<void>;
 }
