@@ -31,7 +31,7 @@ describe('pairing', () => {
 
   describe('requestPairing', () => {
     it('stores the hash under a code that expires in ten minutes', async () => {
-      expect(await requestPairing(HASH, deps())).toEqual({ code: 'K7Q-4MZ', expiresAt: clock.now() + 600_000 });
+      expect(await requestPairing(HASH, deps())).toEqual({ code: 'K7Q-4MZ', expiresAt: clock.now() + 600_000, expiresInSeconds: 600 });
       expect(await store.displays.getPairing('K7Q-4MZ')).toMatchObject({ tokenHash: HASH, displayId: null });
     });
 

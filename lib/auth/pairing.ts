@@ -17,8 +17,15 @@ export interface PairingDeps {
 
 const CODE_ATTEMPTS = 5;
 
-/** A new code for a TV; expired codes are swept on the way, since only TVs create them. */
-export async function requestPairing(tokenHash: string, deps: PairingDeps): Promise<{ code: string; expiresAt: number }> {
+/**
+ * A new code for a TV; expired codes are swept on the way, since only TVs
+ * create them. The lifetime is given in seconds too: the TV times renewal on
+ * its own clock, which may disagree with ours.
+ */
+export async function requestPairing(
+  tokenHash: string,
+  deps: PairingDeps,
+): Promise<{ code: string; expiresAt: number; expiresInSeconds: number }> {
   const now = deps.now();
   await deps.store.displays.deletePairingsExpiredBefore(now);
   const newCode = deps.newPairingCode ?? generatePairingCode;
@@ -26,7 +33,7 @@ export async function requestPairing(tokenHash: string, deps: PairingDeps): Prom
     const record = { code: newCode(), tokenHash, createdAt: now, expiresAt: now + PAIRING_CODE_TTL_MS, displayId: null };
     try {
       await deps.store.displays.createPairing(record);
-      return { code: record.code, expiresAt: record.expiresAt };
+      return { code: record.code, expiresAt: record.expiresAt, expiresInSeconds: PAIRING_CODE_TTL_MS / 1000 };
     } catch (error) {
       // A clash with a live code is rare (29^6 codes); drawing again is the whole remedy.
       if (!(error instanceof StoreError && error.code === 'conflict') || attempt === CODE_ATTEMPTS) throw error;
