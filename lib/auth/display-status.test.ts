@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from '@/lib/clock';
 import type { DisplayStatus } from '@/lib/realtime/events';
-import { createMemoryStore } from '@/lib/store/memory-store';
-import type { Store } from '@/lib/store/types';
+import { createMemoryStore, type Store } from '@/lib/store';
 import { createDisplayStatusRecorder } from './display-status';
 
 const STATUS: DisplayStatus = { version: '0.1.0', heapMb: 42.5, domNodes: 1800, screen: { width: 1920, height: 1080 } };

@@ -1,5 +1,5 @@
 import type { DisplayStatus } from '@/lib/realtime/events';
-import type { Store } from '@/lib/store/types';
+import type { Store } from '@/lib/store';
 import { DisplayStatusSchema } from './schemas';
 
 /**

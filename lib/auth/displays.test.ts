@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from '@/lib/clock';
 import type { DisplayCommand, DisplayConfig } from '@/lib/realtime/events';
-import { createMemoryStore } from '@/lib/store/memory-store';
-import type { Store } from '@/lib/store/types';
+import { createMemoryStore, type Store } from '@/lib/store';
 import { hashDisplayToken } from './display-token';
 import { configureDisplay, createDisplayLink, listDisplays, reloadDisplay, revokeDisplay } from './displays';
 import { AuthError } from './errors';

@@ -5,7 +5,7 @@
  */
 import type { DisplayConfig, DisplayStatus } from '@/lib/realtime/events';
 import type { RealtimeControl } from '@/lib/realtime/control';
-import type { DisplayRecord, Store } from '@/lib/store/types';
+import type { DisplayRecord, Store } from '@/lib/store';
 import { generateDisplayToken, hashDisplayToken } from './display-token';
 import { AuthError } from './errors';
 

@@ -1,10 +1,9 @@
 import { encode } from 'next-auth/jwt';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DisplayConfig } from '@/lib/realtime/events';
-import type { DisplayStore } from '@/lib/store/types';
+import { type DisplayStore, createMemoryStore } from '@/lib/store';
 import { generateDisplayToken, hashDisplayToken } from './display-token';
 import { createHandshakeAuthenticator } from './handshake';
-import { createMemoryStore } from '@/lib/store/memory-store';
 import type { SessionClaims } from './schemas';
 
 const SECRET = 'handshake-test-secret-0123456789abcdef';

@@ -1,5 +1,5 @@
 import type { AuthenticateHandshake, SocketGrant } from '@/lib/realtime/events';
-import type { Store } from '@/lib/store/types';
+import type { Store } from '@/lib/store';
 import { hashDisplayToken } from './display-token';
 import { HandshakeAuthSchema } from './schemas';
 import { parseCookieHeader, readSessionCookie } from './session-cookie';

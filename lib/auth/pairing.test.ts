@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from '@/lib/clock';
 import type { DisplayConfig } from '@/lib/realtime/events';
-import { createMemoryStore } from '@/lib/store/memory-store';
-import type { Store } from '@/lib/store/types';
+import { createMemoryStore, type Store } from '@/lib/store';
 import { hashDisplayToken } from './display-token';
 import { AuthError } from './errors';
 import { isPaired, pairDisplay, requestPairing } from './pairing';

@@ -4,8 +4,7 @@
  * token itself never leaves the TV.
  */
 import type { DisplayConfig } from '@/lib/realtime/events';
-import type { DisplayRecord, Store } from '@/lib/store/types';
-import { StoreError } from '@/lib/store/errors';
+import { type DisplayRecord, type Store, StoreError } from '@/lib/store';
 import { AuthError } from './errors';
 import { generatePairingCode, normalizePairingCode, PAIRING_CODE_TTL_MS } from './pairing-code';
 
