@@ -106,7 +106,11 @@ describe('createTelephonyClient against lib/pbx', () => {
 
   it('throws unauthorized when the client secret is wrong', async () => {
     const telephony = client({ clientSecret: 'not-the-secret-of-this-app' });
-    await expect(telephony.fetchStats()).rejects.toMatchObject({ code: 'unauthorized', status: 401 });
+    // RFC 6749 §5.2: invalid_client comes as 400 for client_secret_post, 401 for HTTP Basic.
+    await expect(telephony.fetchStats()).rejects.toMatchObject({
+      code: 'unauthorized',
+      message: expect.stringContaining('invalid_client'),
+    });
     expect(telephony.tokenHealth().ok).toBe(false);
   });
 
