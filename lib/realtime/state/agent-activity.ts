@@ -11,7 +11,7 @@ import { memberBusyChanged, refreshQueue } from './queue-estimate';
 import { sameJson } from './same-json';
 
 /** Who is busy on which leg of which call. */
-export interface Engagement {
+interface Engagement {
   state: 'ringing' | 'on_call';
   callId: string;
   legId: string;

@@ -48,7 +48,7 @@ export function rememberEnded(state: LiveState, callId: string, at: number): voi
 export function removeCall(state: LiveState, record: CallRecord, change: Change): void {
   state.calls.delete(record.id);
   state.lingering.delete(record.id);
-  touch(state.removedCalls, record.id, record);
+  touch(state.removedCalls, record.id, { extensionsSeen: record.extensionsSeen, queuesSeen: record.queuesSeen });
   trimMap(state.removedCalls, state.options.caps.endedCallIds);
   noteCallRemoved(change, record.id);
 }

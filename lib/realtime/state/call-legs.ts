@@ -9,7 +9,7 @@ import type { CallRecord, LegRecord } from './model';
 const RANK: Record<LegState, number> = { progressing: 0, ringing: 1, active: 2, ended: 3 };
 
 /** The README's call model: a queue holding the caller is a non-human `to` addressed to the queue id. */
-export function isQueueEndpoint(to: CallLeg): boolean {
+function isQueueEndpoint(to: CallLeg): boolean {
   return to.isHuman === false && to.user !== null;
 }
 
@@ -34,7 +34,7 @@ export function takesOver(record: CallRecord, leg: LegRecord, event: CallEvent):
   return leg.human && leg.state === 'active' && current.state !== 'active';
 }
 
-export function currentLeg(record: CallRecord): LegRecord | undefined {
+function currentLeg(record: CallRecord): LegRecord | undefined {
   return record.currentLegId === null ? undefined : record.legs.get(record.currentLegId);
 }
 

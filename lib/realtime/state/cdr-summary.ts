@@ -6,7 +6,7 @@
 import type { CdrRecord } from '@/lib/telephony/types';
 import type { CdrView } from '../types';
 
-export interface CdrSummary {
+interface CdrSummary {
   view: CdrView;
   /** Extensions the call involved: who placed it and every phone it rang. */
   extensions: string[];

@@ -5,7 +5,7 @@
  */
 import type { CallEvent, CallLeg, CdrRecord, LegState, QueueStats } from '@/lib/telephony/types';
 
-export const DOMAIN = 'acme.example';
+const DOMAIN = 'acme.example';
 /** Saturday 21 November 2026, 09:00 UTC: 09:00 in London (GMT). */
 export const NINE_AM = Date.UTC(2026, 10, 21, 9, 0, 0);
 export const SECOND = 1000;
@@ -23,7 +23,7 @@ function extensionLeg(callId: string, extension: string, state: LegState, name: 
   return leg(callId, state, { id: `sip:${extension}@${DOMAIN}`, user: extension, domain: DOMAIN, name, isHuman: true });
 }
 
-export interface QueueCall {
+interface QueueCall {
   enters(): CallEvent;
   /** The queue rings an agent: the agent's leg rings, the caller hears ringing. */
   offers(extension: string): CallEvent;
@@ -89,7 +89,7 @@ export function queueCall(options: { callId: string; queue: string; at: number; 
   };
 }
 
-export interface DirectCall {
+interface DirectCall {
   rings(): CallEvent;
   answers(at: number): CallEvent;
   hangsUp(): CallEvent;
@@ -120,7 +120,7 @@ export function directCall(options: { callId: string; from: { extension: string;
   };
 }
 
-export interface CdrLeg {
+interface CdrLeg {
   /** The to-leg: a queue id or an extension. */
   user: string;
   start: number;

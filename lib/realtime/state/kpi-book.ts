@@ -23,7 +23,7 @@ export interface KpiBook {
   view: Kpis | null;
 }
 
-export interface FinishedQueueCall {
+interface FinishedQueueCall {
   queue: string;
   answered: boolean;
   talkSeconds: number;

@@ -52,6 +52,9 @@ export interface CallRecord {
   wallView: LiveCall | null;
 }
 
+/** What routing a removal needs of a call that has left the live list. */
+export type RemovedCall = Pick<CallRecord, 'extensionsSeen' | 'queuesSeen'>;
+
 export interface AgentRecord {
   extension: string;
   name: string | null;
@@ -103,7 +106,7 @@ export interface LiveState {
   /** Call ids that have ended, with when: late messages about them change nothing. */
   endedCallIds: Map<string, number>;
   /** Calls just removed from the live list, so their removal reaches only viewers who saw them. */
-  removedCalls: Map<string, CallRecord>;
+  removedCalls: Map<string, RemovedCall>;
   /** Least recently active first. */
   agents: Map<string, AgentRecord>;
   queues: Map<string, QueueRecord>;

@@ -8,7 +8,7 @@ import type { Audience, CdrView, LiveCall, LivePatch, LiveSnapshot } from '../ty
 import type { Change } from './change';
 import { kpisOfQueues, kpisView } from './kpi-book';
 import { maskNumber } from './mask-number';
-import type { CallRecord, LiveState } from './model';
+import type { CallRecord, LiveState, RemovedCall } from './model';
 
 export interface Viewer {
   audience: Audience;
@@ -16,8 +16,8 @@ export interface Viewer {
   queues?: string[] | 'all';
 }
 
-export type Projection = Omit<LiveSnapshot, 'seq' | 'serverTime' | 'health' | 'thresholds' | 'alerts' | 'audience' | 'timeZone'>;
-export type ProjectedPatch = Omit<LivePatch, 'seq' | 'serverTime' | 'health' | 'thresholds' | 'alerts'>;
+type Projection = Omit<LiveSnapshot, 'seq' | 'serverTime' | 'health' | 'thresholds' | 'alerts' | 'audience' | 'timeZone'>;
+type ProjectedPatch = Omit<LivePatch, 'seq' | 'serverTime' | 'health' | 'thresholds' | 'alerts'>;
 
 interface Lens {
   audience: Audience;
@@ -84,7 +84,7 @@ function showsCall(record: CallRecord, lens: Lens): boolean {
 }
 
 /** Whether this viewer may have the call on screen from an earlier patch or snapshot. */
-function showedCall(record: CallRecord, lens: Lens): boolean {
+function showedCall(record: RemovedCall, lens: Lens): boolean {
   if (lens.queues !== null && ![...record.queuesSeen].some((queue) => lens.queues!.has(queue))) return false;
   if (lens.audience !== 'agent') return true;
   return lens.extension !== null && record.extensionsSeen.has(lens.extension);

@@ -74,14 +74,16 @@ function adjust(state: LiveState, queueId: string, adjustment: Adjustment, chang
   queue.pending.push(adjustment);
   queue.pendingWaiting += adjustment.waiting;
   queue.pendingAvailable += adjustment.available;
-  // Polls failing for long: fold the oldest into the base, which leaves the figures unchanged.
-  while (queue.pending.length > state.options.caps.pendingAdjustments) {
-    const oldest = queue.pending.shift()!;
-    queue.base.callsWaiting += oldest.waiting;
-    queue.base.availableAgents += oldest.available;
-    queue.base.unavailableAgents -= oldest.available;
-    queue.pendingWaiting -= oldest.waiting;
-    queue.pendingAvailable -= oldest.available;
+  const cap = state.options.caps.pendingAdjustments;
+  // Polls failing for long: fold the oldest half into the base, which leaves the figures unchanged.
+  if (queue.pending.length > cap) {
+    for (const oldest of queue.pending.splice(0, queue.pending.length - Math.floor(cap / 2))) {
+      queue.base.callsWaiting += oldest.waiting;
+      queue.base.availableAgents += oldest.available;
+      queue.base.unavailableAgents -= oldest.available;
+      queue.pendingWaiting -= oldest.waiting;
+      queue.pendingAvailable -= oldest.available;
+    }
   }
   refreshQueue(state, queueId, adjustment.at, change);
 }
