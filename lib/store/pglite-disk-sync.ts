@@ -45,7 +45,7 @@ export function createDiskSync(pg: Pick<PGlite, 'query'>, pgDataDir: string, fsy
       const written = (await readdir(walDir)).filter(
         (name) => WAL_SEGMENT.test(name) && name <= position.segment && (flushedSegment === null || name >= flushedSegment),
       );
-      for (const segment of written) await fsync(path.join(walDir, segment));
+      for (const segment of written) await fsync(path.join(walDir, segment)).catch(ignoreVanished);
       // A new segment is a new directory entry, which needs its own flush.
       if (position.segment !== flushedSegment) await fsync(walDir);
     }
@@ -82,7 +82,7 @@ async function syncTree(dir: string, fsync: FsyncPath): Promise<void> {
   await fsync(dir).catch(ignoreVanished);
 }
 
-/** Postgres deletes temporary files while we walk; a file gone has nothing left to flush. */
+/** Postgres deletes temporary files and old WAL while we walk; a file gone has nothing left to flush. */
 function ignoreVanished(error: NodeJS.ErrnoException): undefined {
   if (error.code === 'ENOENT') return undefined;
   throw error;
