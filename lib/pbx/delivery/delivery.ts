@@ -23,7 +23,7 @@ export interface Delivery {
   close(): Promise<void>;
 }
 
-export interface DeliveryDeps {
+interface DeliveryDeps {
   clock: Clock;
   fetch: typeof fetch;
   options: DeliveryOptions;

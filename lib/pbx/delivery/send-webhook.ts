@@ -1,9 +1,9 @@
 /** One POST of a delivery: a timeout on the injected clock, no redirects followed, a result instead of a throw. */
 import type { Clock } from '@/lib/clock';
 
-export type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
-export interface SendRequest {
+interface SendRequest {
   url: string;
   body: string;
   headers: Record<string, string>;

@@ -1,2 +1,2 @@
 export { createEngine } from './create-engine';
-export type { Engine, EngineOptions, WireQueueStats } from './types';
+export type { Engine, EngineOptions } from './types';

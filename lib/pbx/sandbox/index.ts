@@ -1,1 +1,1 @@
-export { createSandboxRoutes, type SandboxRoutesDeps } from './routes';
+export { createSandboxRoutes } from './routes';

@@ -15,7 +15,7 @@ import { describeIssue, type SubscriptionStore } from '../subscriptions';
 import { describeCall } from './describe-call';
 import { AgentsBody, CallAction, CompanyQuery, DeliveriesQuery, PlaceCallBody, SimulatorBody, StepBody } from './schemas';
 
-export interface SandboxRoutesDeps {
+interface SandboxRoutesDeps {
   simulator: Simulator;
   subscriptions: SubscriptionStore;
   delivery: Delivery;

@@ -9,7 +9,7 @@ import type { Call } from './call-model';
 import { isFree, type CompanyState } from './company-state';
 import { chance, exponential, lognormal, pick, uniform, type Random } from './random';
 
-export interface AutopilotDeps {
+interface AutopilotDeps {
   random: Random;
   context: (state: CompanyState) => ActionContext;
   /** Schedules a call's next move after simulated seconds; cancelled when the call ends. */

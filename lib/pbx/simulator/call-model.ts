@@ -52,7 +52,7 @@ export interface Call {
   triedAgents: Set<string>;
 }
 
-export interface WireFromEndpoint {
+interface WireFromEndpoint {
   id: string | null;
   call_id: string;
   state: LegState;
@@ -61,7 +61,7 @@ export interface WireFromEndpoint {
   name: string;
 }
 
-export interface WireToEndpoint {
+interface WireToEndpoint {
   id: string | null;
   call_id: string;
   state: LegState;

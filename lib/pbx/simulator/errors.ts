@@ -1,5 +1,5 @@
 /** Why the simulator refused a requested move (the sandbox maps these to API errors). */
-export type SimulatorErrorCode = 'unknown_company' | 'unknown_call' | 'unknown_queue' | 'unknown_user' | 'invalid_state' | 'user_busy';
+type SimulatorErrorCode = 'unknown_company' | 'unknown_call' | 'unknown_queue' | 'unknown_user' | 'invalid_state' | 'user_busy';
 
 export class SimulatorError extends Error {
   constructor(

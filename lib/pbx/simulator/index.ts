@@ -1,3 +1,3 @@
-export { createSimulator, type Simulator, type SimulatorEvent, type SimulatorSettings, type CallStep, type PlaceCallRequest, type AgentView } from './simulator';
-export type { Call, CallMessage, CdrRecord } from './call-model';
-export { SimulatorError, type SimulatorErrorCode } from './errors';
+export { createSimulator, type Simulator, type SimulatorEvent, type CallStep } from './simulator';
+export type { Call } from './call-model';
+export { SimulatorError } from './errors';

@@ -10,7 +10,7 @@ import type { CallerDirectory } from './caller-directory';
 import { isFree, type CompanyState } from './company-state';
 import { exponential, pick, uniform, type Random } from './random';
 
-export interface RandomActivityDeps {
+interface RandomActivityDeps {
   random: Random;
   now: () => number;
   autopilot: Autopilot;

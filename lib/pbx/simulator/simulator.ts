@@ -25,13 +25,13 @@ export type SimulatorEvent =
   | { kind: 'call'; companyId: string; message: CallMessage }
   | { kind: 'cdr'; companyId: string; records: CdrRecord[] };
 
-export interface SimulatorSettings {
+interface SimulatorSettings {
   running: boolean;
   arrivalsPerMinute: number;
   timeScale: number;
 }
 
-export interface PlaceCallRequest {
+interface PlaceCallRequest {
   /** An outside caller, or an extension placing the call. */
   from: ExternalParty | { extension: string };
   /** A queue, an extension, or an outside number (outbound from an extension). */
@@ -39,7 +39,7 @@ export interface PlaceCallRequest {
   auto: boolean;
 }
 
-export interface AgentView {
+interface AgentView {
   extension: string;
   name: string;
   status: AgentStatus;
@@ -59,7 +59,7 @@ export interface Simulator {
   setPresence(companyId: string, extension: string, presence: Presence): void;
 }
 
-export interface SimulatorDeps {
+interface SimulatorDeps {
   seed: Seed;
   clock: Clock;
   random: Random;

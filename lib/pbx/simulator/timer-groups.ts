@@ -1,7 +1,7 @@
 /** Clock timers kept in named groups, so ending a call or a process cancels all of its timers at once. */
 import type { Clock, TimerHandle } from '@/lib/clock';
 
-export interface TimerGroups {
+interface TimerGroups {
   after(group: string, ms: number, run: () => void): void;
   cancel(group: string): void;
   cancelWhere(matches: (group: string) => boolean): void;

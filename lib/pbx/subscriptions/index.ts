@@ -1,3 +1,3 @@
-export { createSubscriptionRoutes, type SubscriptionRoutesDeps } from './routes';
+export { createSubscriptionRoutes } from './routes';
 export { createSubscriptionStore, type Subscription, type SubscriptionStore } from './subscription-store';
-export { describeIssue, type EventType } from './schemas';
+export { describeIssue } from './schemas';

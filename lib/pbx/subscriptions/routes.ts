@@ -13,7 +13,7 @@ import { createSubscriptionBody, describeIssue, type CreateSubscriptionBody, typ
 import type { Subscription, SubscriptionOwner, SubscriptionStore } from './subscription-store';
 import { creationResponse, readResponse } from './wire';
 
-export interface SubscriptionRoutesDeps {
+interface SubscriptionRoutesDeps {
   store: SubscriptionStore;
   companies: SeedCompany[];
   limits: { defaultSeconds: number; maxSeconds: number };

@@ -25,7 +25,7 @@ export interface Subscription {
   secret: string | null;
 }
 
-export interface SubscriptionRequest {
+interface SubscriptionRequest {
   owner: SubscriptionOwner;
   postUri: string;
   types: EventType[];
@@ -44,7 +44,7 @@ export interface SubscriptionStore {
   close(): void;
 }
 
-export interface SubscriptionStoreDeps {
+interface SubscriptionStoreDeps {
   clock: Clock;
   random: () => number;
   newSecret: (() => string) | null;

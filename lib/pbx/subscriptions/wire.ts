@@ -6,7 +6,7 @@
 import { formatIsoWithoutZone } from '../simulator/wire-format';
 import type { Subscription } from './subscription-store';
 
-export interface CreationResponse {
+interface CreationResponse {
   id: string;
   post_uri: string;
   expires: string;
@@ -16,7 +16,7 @@ export interface CreationResponse {
   secret?: string;
 }
 
-export interface ReadResponse {
+interface ReadResponse {
   id: number;
   post_uri: string;
   expires: string;
