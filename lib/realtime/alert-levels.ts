@@ -4,7 +4,7 @@
  */
 import type { AlertSettings, QueueLive, ThresholdBand, Thresholds } from './types';
 
-export type AlertLevel = 'normal' | 'amber' | 'red';
+type AlertLevel = 'normal' | 'amber' | 'red';
 type Metric = 'callsWaiting' | 'longestWaitSeconds';
 
 export function levelOf(value: number, band: ThresholdBand): AlertLevel {

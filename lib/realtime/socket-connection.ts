@@ -92,11 +92,10 @@ export function createConnectionHandlers<Update>(context: ConnectionContext<Upda
   function reconfigureDisplay(socket: LiveSocket, config: DisplayConfig): void {
     const { grant } = socket.data;
     if (grant.kind !== 'display') return;
-    const updated: SocketGrant = { ...grant, config };
-    const decision = decideView(updated, { view: 'wall' }, clock.now());
+    const decision = decideView({ ...grant, config }, { view: 'wall' }, clock.now());
     if (!decision.ok) return;
     streams.leave(socket.data.streamKey);
-    socket.data = { grant: updated, view: decision.view, streamKey: decision.streamKey };
+    socket.data = { grant: decision.grant, view: decision.view, streamKey: decision.streamKey };
     joinWithSnapshot(socket, { announceConfig: false });
   }
 

@@ -67,7 +67,7 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
       .then((grant) => {
         const decision = decideView(grant, socket.handshake.auth, clock.now());
         if (!decision.ok) return next(refusal(decision.code));
-        socket.data = { grant: grant!, view: decision.view, streamKey: decision.streamKey };
+        socket.data = { grant: decision.grant, view: decision.view, streamKey: decision.streamKey };
         next();
       })
       .catch((error: unknown) => {

@@ -17,6 +17,7 @@ describe('decideView', () => {
   it('grants any view when the grant is a supervisor', () => {
     expect(decideView(supervisor, { view: 'supervisor' }, now)).toEqual({
       ok: true,
+      grant: supervisor,
       view: { audience: 'supervisor' },
       streamKey: 'supervisor',
     });
@@ -26,6 +27,7 @@ describe('decideView', () => {
   it('grants the agent their own extension when an agent asks for the agent view', () => {
     expect(decideView(agent101, { view: 'agent' }, now)).toEqual({
       ok: true,
+      grant: agent101,
       view: { audience: 'agent', extension: '101' },
       streamKey: 'agent:101',
     });
@@ -50,6 +52,7 @@ describe('decideView', () => {
   it('grants the wall of its queues when a display asks for the wall', () => {
     expect(decideView(display, { view: 'wall', displayToken: 'tok' }, now)).toEqual({
       ok: true,
+      grant: display,
       view: { audience: 'wall', queues: ['support', 'sales'] },
       streamKey: 'wall:["sales","support"]',
     });

@@ -21,7 +21,7 @@ export interface StreamView {
 }
 
 export type ViewDecision =
-  | { ok: true; view: StreamView; streamKey: string }
+  | { ok: true; grant: SocketGrant; view: StreamView; streamKey: string }
   | { ok: false; code: 'unauthorized' | 'forbidden' | 'invalid_payload' };
 
 export function decideView(grant: SocketGrant | null, auth: unknown, now: number): ViewDecision {
@@ -32,14 +32,14 @@ export function decideView(grant: SocketGrant | null, auth: unknown, now: number
 
   if (grant.kind === 'display') {
     if (requested !== 'wall') return { ok: false, code: 'forbidden' };
-    return granted(grant.config.queues === 'all' ? { audience: 'wall' } : { audience: 'wall', queues: grant.config.queues });
+    return granted(grant, grant.config.queues === 'all' ? { audience: 'wall' } : { audience: 'wall', queues: grant.config.queues });
   }
-  if (requested === 'wall') return granted({ audience: 'wall' });
+  if (requested === 'wall') return granted(grant, { audience: 'wall' });
   if (requested === 'agent') {
     // The extension comes from the session, never from the client: nobody can watch someone else's calls.
-    return grant.extension ? granted({ audience: 'agent', extension: grant.extension }) : { ok: false, code: 'forbidden' };
+    return grant.extension ? granted(grant, { audience: 'agent', extension: grant.extension }) : { ok: false, code: 'forbidden' };
   }
-  return grant.role === 'supervisor' ? granted({ audience: 'supervisor' }) : { ok: false, code: 'forbidden' };
+  return grant.role === 'supervisor' ? granted(grant, { audience: 'supervisor' }) : { ok: false, code: 'forbidden' };
 }
 
 /** Viewers that see the same thing share a key, so a patch is rendered and serialised once for all of them. */
@@ -49,6 +49,6 @@ export function streamKeyOf(view: StreamView): string {
   return view.audience;
 }
 
-function granted(view: StreamView): ViewDecision {
-  return { ok: true, view, streamKey: streamKeyOf(view) };
+function granted(grant: SocketGrant, view: StreamView): ViewDecision {
+  return { ok: true, grant, view, streamKey: streamKeyOf(view) };
 }
