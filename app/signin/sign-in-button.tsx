@@ -1,15 +1,18 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** Starts the authorization code flow: next-auth fetches a CSRF token, then sends the browser to the phone system. */
 export function SignInButton({ callbackUrl }: { callbackUrl: string }) {
   const [starting, setStarting] = useState(false);
+  // Disabled until hydrated: a click on the server-rendered button would do nothing at all.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <button
       type="button"
-      disabled={starting}
+      disabled={!hydrated || starting}
       onClick={() => {
         setStarting(true);
         void signIn('telephony', { callbackUrl }).catch(() => setStarting(false));

@@ -17,6 +17,7 @@ export function AddDisplayPanel({ mode, knownQueues, onDone }: { mode: 'pair' | 
   const link = useDisplayAction(createDisplayLinkAction);
   const pending = pair.isPending || link.isPending;
   const failure = problem ?? pair.error?.message ?? link.error?.message ?? null;
+  const title = mode === 'pair' ? 'Pair a TV' : 'Create a display link';
 
   if (link.data) return <CreatedLink link={link.data.link} name={link.data.display.config.name} onDone={onDone} />;
   if (pair.data) {
@@ -32,6 +33,7 @@ export function AddDisplayPanel({ mode, knownQueues, onDone }: { mode: 'pair' | 
 
   return (
     <form
+      aria-label={title}
       className="space-y-4 rounded-xl bg-slate-900 p-4 ring-1 ring-slate-800"
       onSubmit={(event) => {
         event.preventDefault();
@@ -42,7 +44,7 @@ export function AddDisplayPanel({ mode, knownQueues, onDone }: { mode: 'pair' | 
         else link.mutate({ config: checked.config });
       }}
     >
-      <h3 className="text-lg font-semibold">{mode === 'pair' ? 'Pair a TV' : 'Create a display link'}</h3>
+      <h3 className="text-lg font-semibold">{title}</h3>
       {mode === 'pair' ? (
         <label className="block space-y-1">
           <span className="text-sm text-slate-300">Code shown on the TV</span>

@@ -21,7 +21,12 @@ export function DisplayRow({ display, now, knownQueues }: { display: DisplaySumm
   const { config } = display;
 
   return (
-    <li className="space-y-3 rounded-xl bg-slate-900 p-4 ring-1 ring-slate-800" data-testid="display-row" data-display-id={display.id}>
+    <li
+      aria-label={config.name}
+      className="space-y-3 rounded-xl bg-slate-900 p-4 ring-1 ring-slate-800"
+      data-testid="display-row"
+      data-display-id={display.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
           <p className="text-lg font-semibold">{config.name}</p>
@@ -62,6 +67,7 @@ export function DisplayRow({ display, now, knownQueues }: { display: DisplaySumm
       </div>
       {editing && (
         <form
+          aria-label={`Edit ${config.name}`}
           className="space-y-4 border-t border-slate-800 pt-3"
           onSubmit={(event) => {
             event.preventDefault();

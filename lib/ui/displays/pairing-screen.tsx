@@ -42,7 +42,6 @@ export function PairingScreen({ onPaired }: { onPaired(displayToken: string): vo
         <p className="text-[3.5vh] font-semibold uppercase tracking-[0.3em] text-sky-400">Pair this screen</p>
         <p
           className="font-mono text-[22vh] font-black leading-none tracking-[0.08em] text-white"
-          aria-label="Pairing code"
           data-testid="pairing-code"
         >
           {code ?? '···-···'}
