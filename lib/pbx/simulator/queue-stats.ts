@@ -3,15 +3,18 @@ import type { WireQueueStats } from '../engine/types';
 import { isFree, type CompanyState } from './company-state';
 
 /**
+ * A caller waits while the queue holds them, that is while their call's `to` is the
+ * queue leg, as the call messages show it; a caller whose agent's phone is ringing is
+ * not waiting, and waits again if it rings out. Waits run from queue entry.
  * avg_wait and max_wait are whole seconds over the callers waiting now (README);
  * both are floored, so max_wait >= avg_wait always holds.
  */
 export function queueStats(state: CompanyState, now: number): WireQueueStats[] {
   return [...state.queues].map(([queue, members]) => {
-    const waits = (state.waiting.get(queue) ?? []).map((callId) => {
-      const enteredAt = state.calls.get(callId)?.queueLeg?.startedAt ?? now;
-      return Math.max(0, now - enteredAt) / 1000;
-    });
+    const waits = (state.waiting.get(queue) ?? [])
+      .map((callId) => state.calls.get(callId)!)
+      .filter((call) => call.phase === 'queued')
+      .map((call) => Math.max(0, now - call.queueLeg!.startedAt) / 1000);
     const available = members.filter((extension) => {
       const agent = state.agents.get(extension);
       return agent !== undefined && isFree(agent);

@@ -6,8 +6,8 @@ import { recordingSimulator } from './test-fixtures';
 /** What a client can tell from the messages alone: which queue each caller waits in. */
 function followWaiting(waitingIn: Map<string, string>, { calls }: CallMessage): void {
   const callerId = calls.from.call_id;
-  if (calls.from.state === 'ended' || (calls.to.is_human && calls.to.state === 'active')) waitingIn.delete(callerId);
-  else if (!calls.to.is_human && calls.to.state === 'active') waitingIn.set(callerId, calls.to.user!);
+  if (calls.from.state === 'ended' || calls.to.is_human) waitingIn.delete(callerId);
+  else if (calls.to.state === 'active') waitingIn.set(callerId, calls.to.user!);
 }
 
 const CALL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
