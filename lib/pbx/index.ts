@@ -12,6 +12,7 @@ import { createDirectory, withDemoRedirectUri } from './directory';
 import { createEngine } from './engine';
 import type { PbxOptions } from './env';
 
+export { describePbx } from './describe-pbx';
 export { pbxOptionsFromEnv, type PbxOptions } from './env';
 
 /** Spec 4.4: a subscription lives at most a week; 2 hours when the request names no expiry. */

@@ -28,7 +28,8 @@ function spawnCurl(args: string[]): Promise<CurlResult> {
       if (error) return reject(error);
       const [head = '', ...rest] = stdout.split('\r\n\r\n');
       const [statusLine = '', ...headerLines] = head.split('\r\n');
-      const headers = new Headers(headerLines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = new Headers();
+      for (const line of headerLines) headers.append(line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim());
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
   });
