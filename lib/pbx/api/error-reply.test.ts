@@ -1,7 +1,9 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toApiError } from './error-reply';
+import { apiErrorHandler, toApiError } from './error-reply';
 import { ApiError } from './errors';
+import { createPbxLogger } from './logger';
 
 describe('toApiError', () => {
   it('keeps an ApiError as it is', () => {
@@ -29,5 +31,25 @@ describe('toApiError', () => {
   it('gives nothing for a fault of ours, so it becomes a logged 500', () => {
     expect(toApiError(new TypeError('undefined is not a function'))).toBeUndefined();
     expect(toApiError(Object.assign(new Error('boom'), { statusCode: 500 }))).toBeUndefined();
+  });
+});
+
+describe('apiErrorHandler', () => {
+  it('logs an unknown error and answers 500 without its details', async () => {
+    const logged: Array<Record<string, unknown>> = [];
+    const app = Fastify({
+      loggerInstance: createPbxLogger('error', { write: (line: string) => void logged.push(JSON.parse(line)) }),
+    });
+    app.setErrorHandler(apiErrorHandler);
+    app.get('/boom', async () => {
+      throw new Error('database password is hunter2');
+    });
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    await app.close();
+
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ status: 500, message: 'Internal server error.' });
+    expect(response.body).not.toContain('hunter2');
+    expect(logged).toEqual([expect.objectContaining({ msg: 'unhandled error', err: expect.objectContaining({ message: 'database password is hunter2' }) })]);
   });
 });
