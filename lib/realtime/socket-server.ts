@@ -47,6 +47,7 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
     // Clients send only small messages (resync, display status): anything bigger is abuse.
     maxHttpBufferSize: 64 * 1024,
     // Middlewares run on recovery too, so a revoked display or an expired session cannot slip back in.
+    // A patch broadcast while that check runs is missed; the client sees the seq gap and resyncs.
     connectionStateRecovery: { maxDisconnectionDuration: recoveryMs, skipMiddlewares: false },
     ...(deps.adapter ? { adapter: deps.adapter } : {}),
   });
