@@ -81,8 +81,8 @@ describe('engine deliveries', () => {
 
   it('delivers only calls of the listed users when the subscription names users', async () => {
     h = await startHarness();
-    await subscribe('/bob', { user: '102' });
-    await ready('/bob', 2);
+    await subscribe('/bob', { user: '102', cdrs: true });
+    await ready('/bob', 3);
     const first = (await h.sandbox('POST', '/sandbox/calls', { queue: 'Sales' })).body.call_id;
     await h.sandbox('POST', `/sandbox/calls/${first}/ring`, { user: '101' });
     await h.sandbox('POST', `/sandbox/calls/${first}/noanswer`);
@@ -91,8 +91,12 @@ describe('engine deliveries', () => {
     await h.sandbox('POST', `/sandbox/calls/${first}/hangup`);
     const internal = (await h.sandbox('POST', '/sandbox/calls', { from_user: '101', user: '103' })).body.call_id;
     await h.sandbox('POST', `/sandbox/calls/${internal}/hangup`);
-    const received = await h.receiver.waitFor('/bob', 5);
-    expect(received.slice(2).map(summary)).toEqual(['progressing > 102:ringing', 'active > 102:active', 'ended > 102:ended']);
+    await h.receiver.waitFor('/bob', 6);
+    await h.clock.advanceAsync(5_000);
+    const received = await h.receiver.waitFor('/bob', 7);
+    // The CDR of a call that reached 102 goes whole, with the legs 102 did not take.
+    expect(received.slice(3).map(summary)).toEqual(['progressing > 102:ringing', 'active > 102:active', 'ended > 102:ended', 'cdr Sales:answered,101:unanswered,102:answered']);
+    expect(h.receiver.received('/bob')).toHaveLength(7);
   });
 
   it('never delivers one company’s calls to another company’s subscriber', async () => {
