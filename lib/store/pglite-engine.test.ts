@@ -96,11 +96,11 @@ describe('openPgliteEngine', () => {
     try {
       fsync.mockClear();
       await store.settings.put('k', 1);
-      const [{ segment }] = (await queryRows<{ segment: string }>(
+      const [position] = await queryRows<{ segment: string }>(
         engine.db,
         sql`SELECT pg_walfile_name(pg_current_wal_lsn()) AS segment`,
-      )) as [{ segment: string }];
-      expect(fsync).toHaveBeenCalledWith(path.join(dataDir, 'pglite', 'pg_wal', segment));
+      );
+      expect(fsync).toHaveBeenCalledWith(path.join(dataDir, 'pglite', 'pg_wal', position!.segment));
     } finally {
       await store.close();
     }

@@ -3,23 +3,24 @@ import type { SubscriptionStore } from './types';
 import { subscription } from './schema';
 import type { SqlEngine } from './sql-engine';
 
+const RECORD_COLUMNS = {
+  id: subscription.id,
+  postUri: subscription.postUri,
+  expiresAt: subscription.expiresAt,
+  state: subscription.state,
+  updatedAt: subscription.updatedAt,
+};
+
 export function createSqlSubscriptionStore(engine: SqlEngine): SubscriptionStore {
   const { db } = engine;
   return {
     async get() {
-      const [row] = await db.select().from(subscription);
-      if (!row) return null;
-      const { singleton: _singleton, ...record } = row;
-      return record;
+      const [record] = await db.select(RECORD_COLUMNS).from(subscription);
+      return record ?? null;
     },
     async put(record) {
-      const fields = {
-        id: record.id,
-        postUri: record.postUri,
-        expiresAt: record.expiresAt,
-        state: record.state,
-        updatedAt: record.updatedAt,
-      };
+      const { id, postUri, expiresAt, state, updatedAt } = record;
+      const fields = { id, postUri, expiresAt, state, updatedAt };
       await db.insert(subscription).values(fields).onConflictDoUpdate({ target: subscription.singleton, set: fields });
       await engine.flush();
     },
