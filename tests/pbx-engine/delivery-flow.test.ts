@@ -127,6 +127,16 @@ describe('engine deliveries', () => {
     expect(h.receiver.received('/hook')).toHaveLength(3);
   });
 
+  it('leaves no timer behind when closed in the middle of random activity and deliveries', async () => {
+    h = await startHarness({ simulator: { enabled: true, arrivalsPerMinute: 5 } });
+    await subscribe('/hook', { expires_in: 600 });
+    await ready('/hook', 2);
+    await h.clock.advanceAsync(60_000);
+    expect(h.receiver.received('/hook').length).toBeGreaterThan(2);
+    await h.engine.close();
+    expect(h.clock.pendingTimers()).toBe(0);
+  });
+
   it('signs deliveries so the subscriber can verify them with the secret from the creation response', async () => {
     h = await startHarness({ delivery: { signing: true } });
     const { secret } = await subscribe('/signed');

@@ -74,6 +74,10 @@ describe('createSimulator under random activity', () => {
     for (const entry of entries) callersByNumber.set(entry.from.id!, (callersByNumber.get(entry.from.id!) ?? new Set()).add(entry.from.call_id));
     expect([...callersByNumber.values()].some((ids) => ids.size > 1)).toBe(true);
     expect(cdrs.length).toBeGreaterThan(50);
+    // Timers belong to calls in progress and the activity processes only: nothing piles up.
+    expect(clock.pendingTimers()).toBeLessThan(40);
+    simulator.close();
+    expect(clock.pendingTimers()).toBe(0);
   });
 
   it('runs simulated time faster when timeScale is above 1', () => {
