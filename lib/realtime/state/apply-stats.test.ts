@@ -68,9 +68,23 @@ describe('applyStats', () => {
     applyStats(state, [queueStats('sales', { callsWaiting: 2, maxWaitSeconds: 40, avgWaitSeconds: 25 })], NINE_AM + 20 * SECOND);
     expect(queueOf('sales')).toMatchObject({ callsWaiting: 3, avgWaitSeconds: 25, statsAt: NINE_AM + 20 * SECOND, oldestWaitingSince: NINE_AM - 20 * SECOND });
 
-    // A later poll covers everything: the poll wins outright.
+    // A later poll covers everything: the poll wins outright, and its 5 s longest wait rules c1 out.
     applyStats(state, [queueStats('sales', { callsWaiting: 1, maxWaitSeconds: 5, avgWaitSeconds: 5 })], NINE_AM + 40 * SECOND);
-    expect(queueOf('sales')).toMatchObject({ callsWaiting: 1, oldestWaitingSince: NINE_AM + 10 * SECOND });
+    expect(queueOf('sales')).toMatchObject({ callsWaiting: 1, oldestWaitingSince: NINE_AM + 30 * SECOND });
+  });
+
+  it('stops dating the oldest wait from a caller whose leaving was never heard', () => {
+    const { state, queueOf } = setup();
+    applyStats(state, [queueStats('sales')], NINE_AM);
+    const lost = queueCall({ callId: 'lost', queue: 'sales', at: NINE_AM + SECOND });
+    applyCallEvent(state, lost.enters(), NINE_AM + SECOND);
+    // One caller waits, for 10 s at most: the one who entered at 09:00:01 (59 s before) is gone.
+    applyStats(state, [queueStats('sales', { callsWaiting: 1, maxWaitSeconds: 10, avgWaitSeconds: 10 })], NINE_AM + 60 * SECOND);
+    applyCallEvent(state, queueCall({ callId: 'next', queue: 'sales', at: NINE_AM + 70 * SECOND }).enters(), NINE_AM + 70 * SECOND);
+    expect(queueOf('sales')).toMatchObject({ callsWaiting: 2, oldestWaitingSince: NINE_AM + 50 * SECOND });
+    // Its end, heard late, does not lower a count the poll had already corrected.
+    applyCallEvent(state, lost.hangsUp(), NINE_AM + 75 * SECOND);
+    expect(queueOf('sales')).toMatchObject({ callsWaiting: 2, oldestWaitingSince: NINE_AM + 50 * SECOND });
   });
 
   it('ignores a poll older than the one a queue already has', () => {

@@ -22,6 +22,7 @@ export function applyStats(state: LiveState, stats: QueueStats[], at: number): C
       continue;
     }
     if (queue.statsAt > at) continue;
+    forgetCallersRuledOut(state, entry, at);
     queue.base = baseOf(entry);
     queue.statsAt = at;
     keepAdjustmentsAfter(queue, at);
@@ -33,7 +34,30 @@ export function applyStats(state: LiveState, stats: QueueStats[], at: number): C
   return change;
 }
 
+/** Leeway for whole-second waits and clock skew before a poll rules a caller out. */
+const WAIT_SLACK_MS = 5_000;
+
+/**
+ * Nobody in the queue has waited longer than the poll's max_wait: a caller known
+ * to have entered before that has left unheard (a lost message), so stops
+ * counting among the known waiting callers the oldest wait is dated from.
+ */
+function forgetCallersRuledOut(state: LiveState, entry: QueueStats, at: number): void {
+  const known = state.waitingByQueue.get(entry.queue);
+  if (!known) return;
+  const longestWaitMs = entry.callsWaiting === 0 ? 0 : entry.maxWaitSeconds * 1000;
+  for (const [callId, queuedAt] of known) {
+    if (queuedAt >= at - longestWaitMs - WAIT_SLACK_MS) continue;
+    known.delete(callId);
+    // The poll's count already leaves them out: their leaving, if heard later, must not lower it again.
+    const record = state.calls.get(callId);
+    if (record) record.inQueue = false;
+  }
+  if (known.size === 0) state.waitingByQueue.delete(entry.queue);
+}
+
 function addQueue(state: LiveState, entry: QueueStats, at: number, change: Change): void {
+  forgetCallersRuledOut(state, entry, at);
   const members = new Set<string>();
   for (const agent of state.agents.values()) if (agent.queues.includes(entry.queue)) members.add(agent.extension);
   const queue: Omit<QueueRecord, 'view'> = {
