@@ -34,6 +34,7 @@ export interface ApiRoutesOptions {
 
 export function apiRoutes(options: ApiRoutesOptions): FastifyPluginAsync {
   return async (app) => {
+    // Declared for a stable request shape; the first onRequest hook sets it before any handler runs.
     app.decorateRequest('principal', null as unknown as Principal);
     app.decorateRequest('apiVersion', NEWEST_API_VERSION);
 
