@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StoreError } from './errors';
 
@@ -22,7 +23,9 @@ export interface AppliedMigration {
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+// Not `new URL('./migrations/', import.meta.url)`: Next's bundler would try to resolve
+// that as an asset in every route that imports the store's index, and fail.
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const fileNames = (await readdir(dir)).filter((fileName) => fileName.endsWith('.sql'));
