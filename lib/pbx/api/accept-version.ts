@@ -4,7 +4,7 @@
  * newest version; a vendor type naming an unknown version is refused.
  */
 
-export const API_VERSIONS = [
+const API_VERSIONS = [
   '1.0.0',
   '1.1.0',
   '1.2.0',

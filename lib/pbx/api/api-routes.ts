@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 /** Response header naming the API version that served the request. */
-export const API_VERSION_HEADER = 'x-api-version';
+const API_VERSION_HEADER = 'x-api-version';
 
 export interface ApiRoutesOptions {
   tokens: TokenStore;

@@ -1,3 +1,3 @@
 export { createDirectory, type Directory, type DirectoryUser, type RegisteredClient } from './directory';
 export { DEMO_SEED_PATH, loadSeed, withDemoRedirectUri } from './load-seed';
-export type { Role, Seed, SeedCompany, SeedUser } from './schemas';
+export type { Seed } from './schemas';

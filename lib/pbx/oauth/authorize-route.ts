@@ -13,7 +13,7 @@ import { CSRF_COOKIE } from './sign-in-csrf';
 import { attemptSignIn, type SignInDeps } from './sign-in';
 import { renderErrorPage, renderSignInPage } from './sign-in-page';
 
-export const AUTHORIZE_PATHS = ['/oauth/authorize/', '/api/oauth/authorize/'] as const;
+const AUTHORIZE_PATHS = ['/oauth/authorize/', '/api/oauth/authorize/'] as const;
 
 const SignInForm = z.object({
   username: z.string().default(''),

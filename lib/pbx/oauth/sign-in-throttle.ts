@@ -11,7 +11,7 @@ export interface SignInThrottleOptions {
   lockoutMs: number;
 }
 
-export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleOptions = { maxFailures: 5, windowMs: 15 * 60_000, lockoutMs: 15 * 60_000 };
+const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleOptions = { maxFailures: 5, windowMs: 15 * 60_000, lockoutMs: 15 * 60_000 };
 
 export interface SignInThrottle {
   /** Milliseconds the key stays locked out; 0 when it may try. */

@@ -12,7 +12,7 @@ import type { OAuthContext } from './context';
 import { OAuthError } from './errors';
 import { handleTokenRequest } from './token-endpoint';
 
-export const TOKEN_PATH = '/api/oauth/token/';
+const TOKEN_PATH = '/api/oauth/token/';
 
 type FormBody = Record<string, string | string[]> | undefined;
 
