@@ -2,3 +2,4 @@ export { activeCrossings, crossingsToSound, levelsByKey, type Crossing, type Lev
 export { assessDegradation, RECONNECT_GRACE_MS, type Degradation } from './freshness';
 export { buildQueueBoard, type QueueBoard, type QueueFigures } from './queue-board';
 export type { Level, Metric } from './thresholds';
+export { forecastText } from './forecast-text';

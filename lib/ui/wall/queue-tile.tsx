@@ -1,7 +1,6 @@
 import { LevelBadge, LEVEL_SURFACE, LEVEL_TEXT, PauseIcon, TrendIcon } from '@/lib/ui/common';
 import { formatDuration, formatTimeOfDay } from '@/lib/ui/format';
-import type { QueueFigures } from '@/lib/ui/status';
-import { forecastText } from './forecast-text';
+import { forecastText, type QueueFigures } from '@/lib/ui/status';
 import { TILE_UNIT, units } from './scale';
 
 /** One queue on the wall, sized by its own container so 1 or 20 of them fill the screen. */

@@ -1,0 +1,1 @@
+export { SupervisorScreen } from './supervisor-screen';
