@@ -5,7 +5,7 @@
 import { createManualClock, type ManualClock } from '@/lib/clock';
 import { pbxOptionsFromEnv, startPbx, type PbxOptions, type RunningPbx } from '@/lib/pbx';
 
-export const demoOptions = pbxOptionsFromEnv({ PBX_PORT: '0', PBX_LOG_LEVEL: 'silent', PBX_SIMULATOR: 'off' });
+const demoOptions = pbxOptionsFromEnv({ PBX_PORT: '0', PBX_LOG_LEVEL: 'silent', PBX_SIMULATOR: 'off' });
 const [acme, globex] = demoOptions.seed.companies;
 if (!acme?.apps[0] || !globex?.apps[0]) throw new Error('the demo seed has two companies with an app each');
 export const ACME = { company: acme, app: acme.apps[0] };
@@ -43,7 +43,7 @@ export function authorizeUrl(pbx: RunningPbx, params: Record<string, string>, pa
   return `${pbx.url}${path}?${new URLSearchParams(params)}`;
 }
 
-export interface SignInForm {
+interface SignInForm {
   url: string;
   cookie: string;
   csrfToken: string;
@@ -79,7 +79,7 @@ function cookiePair(response: Response): string {
 }
 
 /** Signs a user in through the real page and returns the callback's query. */
-export async function authorize(
+async function authorize(
   pbx: RunningPbx,
   params: Record<string, string>,
   credentials = { username: 'sam', password: 'demo1234' },
