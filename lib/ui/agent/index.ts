@@ -1,0 +1,1 @@
+export { AgentScreen } from './agent-screen';
