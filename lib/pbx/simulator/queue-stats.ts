@@ -3,9 +3,9 @@ import type { WireQueueStats } from '../engine/types';
 import { isFree, type CompanyState } from './company-state';
 
 /**
- * A caller waits while the queue holds them, that is while their call's `to` is the
- * queue leg, as the call messages show it; a caller whose agent's phone is ringing is
- * not waiting, and waits again if it rings out. Waits run from queue entry.
+ * A caller waits from queue entry until an agent answers or they hang up. A caller
+ * being offered to an agent (the agent's phone rings) still waits: nobody has
+ * answered them, and a ring-out sends them back to the queue. Waits run from queue entry.
  * avg_wait and max_wait are whole seconds over the callers waiting now (README);
  * both are floored, so max_wait >= avg_wait always holds.
  */
@@ -13,7 +13,7 @@ export function queueStats(state: CompanyState, now: number): WireQueueStats[] {
   return [...state.queues].map(([queue, members]) => {
     const waits = (state.waiting.get(queue) ?? [])
       .map((callId) => state.calls.get(callId)!)
-      .filter((call) => call.phase === 'queued')
+      .filter((call) => call.phase === 'queued' || call.phase === 'offering')
       .map((call) => Math.max(0, now - call.queueLeg!.startedAt) / 1000);
     const available = members.filter((extension) => {
       const agent = state.agents.get(extension);

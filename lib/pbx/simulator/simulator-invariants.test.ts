@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { CallMessage } from './call-model';
 import { recordingSimulator } from './test-fixtures';
 
-/** What a client can tell from the messages alone: which queue each caller waits in. */
+/**
+ * What a client can tell from the messages alone: which queue each caller waits in,
+ * from queue entry until an agent answers (a ringing agent does not end the wait).
+ */
 function followWaiting(waitingIn: Map<string, string>, { calls }: CallMessage): void {
   const callerId = calls.from.call_id;
-  if (calls.from.state === 'ended' || calls.to.is_human) waitingIn.delete(callerId);
-  else if (calls.to.state === 'active') waitingIn.set(callerId, calls.to.user!);
+  if (calls.from.state === 'ended' || (calls.to.is_human && calls.to.state === 'active')) waitingIn.delete(callerId);
+  else if (!calls.to.is_human && calls.to.state === 'active') waitingIn.set(callerId, calls.to.user!);
 }
 
 const CALL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;

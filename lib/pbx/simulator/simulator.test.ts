@@ -65,7 +65,8 @@ describe('createSimulator scripted queue calls', () => {
     const { simulator, messages } = recordingSimulator();
     const call = simulator.placeCall('acme', { from: caller, to: { queue: 'Sales' }, auto: false });
     simulator.step('acme', call.callId, { action: 'ring', extension: '101' });
-    expect(simulator.stats('acme').find((s) => s.queue === 'Sales')).toMatchObject({ calls_waiting: 0, available_agents: 1 });
+    // Ringing an agent does not end the wait: nobody has answered the caller yet.
+    expect(simulator.stats('acme').find((s) => s.queue === 'Sales')).toMatchObject({ calls_waiting: 1, available_agents: 1 });
     simulator.step('acme', call.callId, { action: 'noanswer' });
     expect(messages.map((m) => trace(m.message))).toEqual(['active > Sales:active', 'progressing > 101:ringing', 'progressing > 101:ended', 'active > Sales:active']);
     expect(simulator.stats('acme').find((s) => s.queue === 'Sales')).toMatchObject({ calls_waiting: 1, available_agents: 2 });
