@@ -58,7 +58,7 @@ export async function buildPbxApp(options: PbxAppOptions) {
   app.setNotFoundHandler(apiNotFoundHandler);
 
   app.get('/health', async () => ({ status: 'ok' }));
-  await app.register(tokenRoutes({ context, rateLimit }));
+  await app.register(tokenRoutes({ context, rateLimit, isDown: engine.tokenDown }));
   await app.register(authorizeRoutes({ context, csrf: createSignInCsrf(options.randomToken()), throttle }));
   await app.register(apiRoutes({ tokens, directory, engine, rateLimit }), { prefix: '/api' });
   if (options.sandbox) await app.register(engine.sandboxRoutes, { prefix: '/sandbox' });

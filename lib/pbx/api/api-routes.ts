@@ -27,7 +27,7 @@ const API_VERSION_HEADER = 'x-api-version';
 export interface ApiRoutesOptions {
   tokens: TokenStore;
   directory: Directory;
-  engine: Pick<Engine, 'stats' | 'subscriptionRoutes'>;
+  engine: Pick<Engine, 'stats' | 'sendStats' | 'releaseHeldAnswers' | 'subscriptionRoutes'>;
   /** Null when rate limiting is off. */
   rateLimit: RateLimitGuard | null;
 }
@@ -52,9 +52,13 @@ export function apiRoutes(options: ApiRoutesOptions): FastifyPluginAsync {
       return payload;
     });
 
+    // An answer a sandbox fault holds back would otherwise keep the server from closing.
+    app.addHook('preClose', async () => options.engine.releaseHeldAnswers());
+
     app.get('/call_queues/stats/live/', { config: { rateLimit: 'stats' } }, async (request, reply) => {
-      // Spec 4.3: the example answers 201.
-      return reply.code(201).send(options.engine.stats(request.principal.companyId));
+      const { companyId } = request.principal;
+      // Spec 4.3: the example answers 201 (sendStats does, unless a sandbox fault says otherwise).
+      return options.engine.sendStats(companyId, request, reply, options.engine.stats(companyId));
     });
 
     app.get('/users/current/', async (request) => describeCurrentUser(options.directory, request.principal));

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TimerHandle } from '@/lib/clock';
 import { createDelivery, newSigningSecret, type DeliveryTarget } from '../delivery';
-import { createSandboxRoutes } from '../sandbox';
+import { createFaults, createSandboxRoutes } from '../sandbox';
 import { createSimulator } from '../simulator';
 import { createSubscriptionRoutes, createSubscriptionStore, type Subscription } from '../subscriptions';
 import { initMessages, READY_MESSAGE, subscribersOf } from './fan-out';
@@ -19,6 +19,7 @@ export function createEngine(options: EngineOptions): Engine {
   const { clock, random, log, seed } = options;
   const initializing = new Map<string, TimerHandle>();
   const requests = createRequestCounter();
+  const faults = createFaults(clock);
 
   const store = createSubscriptionStore({
     clock,
@@ -34,7 +35,7 @@ export function createEngine(options: EngineOptions): Engine {
 
   const delivery = createDelivery({
     clock,
-    fetch: options.fetch,
+    fetch: faults.deliveryFetch(options.fetch),
     options: options.delivery,
     log,
     newMessageId: () => `msg_${Math.floor(random() * 2 ** 48).toString(36)}${Math.floor(random() * 2 ** 48).toString(36)}`,
@@ -82,11 +83,15 @@ export function createEngine(options: EngineOptions): Engine {
       return simulator.stats(companyId);
     },
     subscriptionRoutes,
-    sandboxRoutes: createSandboxRoutes({ simulator, subscriptions: store, delivery, requests, companies: seed.companies }),
+    sendStats: faults.sendStats,
+    tokenDown: faults.tokenDown,
+    releaseHeldAnswers: faults.releaseHeld,
+    sandboxRoutes: createSandboxRoutes({ simulator, subscriptions: store, delivery, requests, faults, companies: seed.companies }),
     start() {
       simulator.start();
     },
     async close() {
+      faults.releaseHeld();
       simulator.close();
       for (const timer of initializing.values()) clock.clearTimeout(timer);
       initializing.clear();

@@ -2,7 +2,7 @@
  * The contract between the service's HTTP platform (app.ts, OAuth, API plumbing)
  * and its engine (simulator, subscriptions, delivery, sandbox controls).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '@/lib/clock';
 import type { Seed } from '../directory/schemas';
 
@@ -58,6 +58,15 @@ export interface Engine {
    * Routes declare `config: { rateLimit: 'subscriptions' }`.
    */
   subscriptionRoutes: FastifyPluginAsync;
+  /**
+   * Answers GET /api/call_queues/stats/live/ with these stats (201), or with the
+   * failure the sandbox's fault switch asks for (error, truncated JSON, a late or no answer).
+   */
+  sendStats(companyId: string, request: FastifyRequest, reply: FastifyReply, stats: WireQueueStats[]): Promise<FastifyReply> | FastifyReply;
+  /** True while the sandbox has taken the token endpoint down (it answers 503). */
+  tokenDown(): boolean;
+  /** Ends stats answers a fault holds back, so the HTTP server can close. */
+  releaseHeldAnswers(): void;
   /** The /sandbox/ test-control routes (not part of the spec); mounted only when the sandbox is enabled. */
   sandboxRoutes: FastifyPluginAsync;
   /** Starts the simulator's timers (if enabled) and delivery workers. */

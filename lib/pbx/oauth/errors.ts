@@ -9,7 +9,8 @@ export type OAuthErrorCode =
   | 'invalid_client'
   | 'invalid_grant'
   | 'unsupported_grant_type'
-  | 'server_error';
+  | 'server_error'
+  | 'temporarily_unavailable';
 
 /** The challenge answering a failed HTTP Basic client authentication. */
 export const BASIC_CHALLENGE = 'Basic realm="oauth"';
@@ -23,7 +24,7 @@ export class OAuthError extends Error {
     readonly challenge: string | null = null,
   ) {
     super(`${code}: ${description}`);
-    this.status = code === 'server_error' ? 500 : challenge === null ? 400 : 401;
+    this.status = code === 'server_error' ? 500 : code === 'temporarily_unavailable' ? 503 : challenge === null ? 400 : 401;
   }
 
   toBody(): { error: OAuthErrorCode; error_description: string } {

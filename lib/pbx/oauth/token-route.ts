@@ -16,7 +16,14 @@ const TOKEN_PATH = '/api/oauth/token/';
 
 type FormBody = Record<string, string | string[]> | undefined;
 
-export function tokenRoutes(options: { context: OAuthContext; rateLimit: RateLimitGuard | null }): FastifyPluginAsync {
+export interface TokenRoutesOptions {
+  context: OAuthContext;
+  rateLimit: RateLimitGuard | null;
+  /** The sandbox's fault switch: while it says down, every token request gets 503. */
+  isDown: () => boolean;
+}
+
+export function tokenRoutes(options: TokenRoutesOptions): FastifyPluginAsync {
   return async (app) => {
     app.removeAllContentTypeParsers();
     await app.register(formbody);
@@ -24,6 +31,9 @@ export function tokenRoutes(options: { context: OAuthContext; rateLimit: RateLim
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return payload;
+    });
+    app.addHook('onRequest', async () => {
+      if (options.isDown()) throw new OAuthError('temporarily_unavailable', 'the token endpoint is down (sandbox fault)');
     });
     if (options.rateLimit) app.addHook('preHandler', rateLimitHook(options.rateLimit, claimedClientId));
 

@@ -1,1 +1,2 @@
 export { createSandboxRoutes } from './routes';
+export { createFaults, type Faults } from './faults';

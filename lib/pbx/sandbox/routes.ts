@@ -13,13 +13,15 @@ import type { RequestCounter } from '../engine/request-counter';
 import { SimulatorError, type CallStep, type Simulator } from '../simulator';
 import { describeIssue, type SubscriptionStore } from '../subscriptions';
 import { describeCall } from './describe-call';
-import { AgentsBody, CallAction, CompanyQuery, DeliveriesQuery, PlaceCallBody, SimulatorBody, StepBody } from './schemas';
+import type { Faults } from './faults';
+import { AgentsBody, CallAction, CompanyQuery, DeliveriesQuery, FaultsBody, PlaceCallBody, SimulatorBody, StepBody } from './schemas';
 
 interface SandboxRoutesDeps {
   simulator: Simulator;
   subscriptions: SubscriptionStore;
   delivery: Delivery;
   requests: RequestCounter;
+  faults: Faults;
   companies: SeedCompany[];
 }
 
@@ -140,6 +142,23 @@ export function createSandboxRoutes(deps: SandboxRoutesDeps): FastifyPluginAsync
       };
     });
 
+    app.post<{ Params: { id: string } }>('/subscriptions/:id/expire', async (request, reply) => {
+      // Removal is what expiry does: deliveries stop and the API answers 404 for the id.
+      if (!deps.subscriptions.remove(request.params.id)) throw new ApiError('not_found', `No subscription ${request.params.id}.`);
+      return reply.code(204).send();
+    });
+
     app.get('/requests', async () => ({ counts: deps.requests.snapshot() }));
+
+    app.get('/faults', async (request) => {
+      const company = companyOf(parse(CompanyQuery, request.query).company);
+      return { company: company.id, ...deps.faults.settings(company.id) };
+    });
+
+    app.post('/faults', async (request) => {
+      const { company: requested, ...change } = parse(FaultsBody, request.body);
+      const company = companyOf(requested);
+      return { company: company.id, ...deps.faults.set(company.id, change) };
+    });
   };
 }

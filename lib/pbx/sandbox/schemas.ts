@@ -62,3 +62,14 @@ export const DeliveriesQuery = z.object({
 });
 
 export const CompanyQuery = z.object({ company });
+
+export const FaultsBody = z
+  .object({
+    company,
+    stats: z.enum(['none', 'error500', 'timeout', 'slow', 'malformed', 'unauthorized']).optional(),
+    /** How long a `slow` stats answer waits. */
+    slowMs: z.int().min(0).max(600_000).optional(),
+    token: z.enum(['none', 'down']).optional(),
+    deliveries: z.enum(['none', 'refuse']).optional(),
+  })
+  .strict();
