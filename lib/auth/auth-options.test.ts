@@ -5,14 +5,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { createManualClock } from '@/lib/clock';
 import { createLogger } from '@/lib/log';
 import { createAuthOptions } from './auth-options';
-import type { SessionClaims } from './schemas';
+import type { SessionClaims, TokenResponse } from './schemas';
 import type { RefreshAccessToken, RefreshResult } from './token-refresh';
 
 const START = Date.UTC(2026, 10, 21, 9, 0, 0);
 
-function setup(refreshResult: RefreshResult = { kind: 'unavailable', reason: 'not expected' }) {
+type Answer = RefreshResult | { kind: 'refreshed'; tokens: TokenResponse };
+
+/** The token endpoint's answer; a refresh is received at the moment it is asked for unless the test says otherwise. */
+function setup(answer: Answer = { kind: 'unavailable', reason: 'not expected' }) {
   const clock = createManualClock(START);
-  const refresh = vi.fn<RefreshAccessToken>(async () => refreshResult);
+  const refresh = vi.fn<RefreshAccessToken>(async () =>
+    answer.kind === 'refreshed' && !('receivedAt' in answer) ? { ...answer, receivedAt: clock.now() } : answer,
+  );
   const endLiveSessions = vi.fn<(userId: string) => void>();
   const options = createAuthOptions({
     telephony: { baseUrl: 'http://pbx.test', clientId: 'wallboard-demo', clientSecret: 'secret' },
@@ -102,6 +107,19 @@ describe('createAuthOptions jwt callback', () => {
     const { jwt, clock } = setup({ kind: 'refreshed', tokens: { access_token: 'at-2', expires_in: 3599, scope: 'Call Center User' } });
     clock.advance(3_600_000);
     expect(await jwt({ token: { ...signedIn } })).toMatchObject({ accessToken: 'at-2', refreshToken: 'rt-1' });
+  });
+
+  it('times the new token from when the service answered when the answer is replayed to a later request', async () => {
+    const { jwt, clock } = setup({
+      kind: 'refreshed',
+      tokens: { access_token: 'at-2', expires_in: 3599, scope: 'Call Center User' },
+      receivedAt: START + 3_539_000,
+    });
+    clock.advance(3_545_000);
+    expect(await jwt({ token: { ...signedIn } })).toMatchObject({
+      accessToken: 'at-2',
+      accessTokenExpiresAt: START + 3_539_000 + 3_599_000,
+    });
   });
 
   it('follows a role change when the refreshed scope differs', async () => {

@@ -15,6 +15,7 @@ const tokenEndpoint = {
   clientId: env.telephony.clientId,
   clientSecret: env.telephony.clientSecret,
   fetch: globalThis.fetch,
+  now: systemClock.now,
 };
 
 export const authOptions = createAuthOptions({

@@ -4,7 +4,7 @@
  * token itself never leaves the TV.
  */
 import type { DisplayConfig } from '@/lib/realtime/events';
-import { type DisplayRecord, type Store, StoreError } from '@/lib/store';
+import type { DisplayRecord, Store } from '@/lib/store';
 import { AuthError } from './errors';
 import { generatePairingCode, normalizePairingCode, PAIRING_CODE_TTL_MS } from './pairing-code';
 
@@ -35,7 +35,7 @@ export async function requestPairing(
       return { code: record.code, expiresAt: record.expiresAt, expiresInSeconds: PAIRING_CODE_TTL_MS / 1000 };
     } catch (error) {
       // A clash with a live code is rare (29^6 codes); drawing again is the whole remedy.
-      if (!(error instanceof StoreError && error.code === 'conflict') || attempt === CODE_ATTEMPTS) throw error;
+      if (!isStoreConflict(error) || attempt === CODE_ATTEMPTS) throw error;
     }
   }
 }
@@ -72,11 +72,20 @@ export async function pairDisplay(
     await deps.store.displays.create(display);
   } catch (error) {
     // Two supervisors typing the same code at once: the store's unique token hash lets one win.
-    if (error instanceof StoreError && error.code === 'conflict') {
+    if (isStoreConflict(error)) {
       throw new AuthError('pairing_used', 'This code has already been used to pair a display.');
     }
     throw error;
   }
   await deps.store.displays.updatePairing(pairing.code, { displayId: display.id });
   return display;
+}
+
+/**
+ * A StoreError with code 'conflict', recognised by shape: route code is bundled
+ * by Next apart from server.ts, which made the store, so the class the store
+ * threw is not the class this module would import.
+ */
+function isStoreConflict(error: unknown): boolean {
+  return error instanceof Error && error.name === 'StoreError' && (error as { code?: unknown }).code === 'conflict';
 }

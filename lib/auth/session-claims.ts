@@ -74,7 +74,7 @@ export async function refreshIfDue(
   const role = roleFromScope(result.tokens.scope);
   // The service may have changed the person's role since sign-in; a role we do not admit ends the session.
   if (role === null) return { ...claims, error: 'RefreshAccessTokenError' };
-  const issuedAt = deps.now();
+  const issuedAt = result.receivedAt;
   const accessTokenExpiresAt = issuedAt + result.tokens.expires_in * 1000;
   return {
     ...claims,

@@ -9,10 +9,12 @@ export interface TokenEndpoint {
   clientId: string;
   clientSecret: string;
   fetch: typeof fetch;
+  now: () => number;
 }
 
 export type RefreshResult =
-  | { kind: 'refreshed'; tokens: TokenResponse }
+  /** receivedAt times the new token's expiry, so a replayed answer does not look fresher than it is. */
+  | { kind: 'refreshed'; tokens: TokenResponse; receivedAt: number }
   /** The service answered with an RFC 6749 §5.2 error: the refresh token is dead. */
   | { kind: 'refused'; error: string }
   /** Network failure, 5xx, 429 or an unreadable answer: worth trying again later. */
@@ -41,7 +43,8 @@ export async function requestTokenRefresh(endpoint: TokenEndpoint, refreshToken:
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) {
     const tokens = TokenResponse.safeParse(body);
-    return tokens.success ? { kind: 'refreshed', tokens: tokens.data } : { kind: 'unavailable', reason: 'malformed token response' };
+    if (!tokens.success) return { kind: 'unavailable', reason: 'malformed token response' };
+    return { kind: 'refreshed', tokens: tokens.data, receivedAt: endpoint.now() };
   }
   const refusal = TokenErrorResponse.safeParse(body);
   if ((response.status === 400 || response.status === 401) && refusal.success) {
@@ -50,13 +53,14 @@ export async function requestTokenRefresh(endpoint: TokenEndpoint, refreshToken:
   return { kind: 'unavailable', reason: `status ${response.status}` };
 }
 
-const RECENT_RESULT_MS = 60_000;
+/** Long enough for requests that raced each other; short against any token lifetime. */
+const RECENT_RESULT_MS = 10_000;
 
 /**
  * Shares one refresh between concurrent requests presenting the same refresh
- * token, and replays its result for a minute. Two tabs polling the session at
- * once would otherwise spend a rotated refresh token twice, and the loser would
- * be signed out.
+ * token, and replays its answer for a few seconds. Two tabs polling the session
+ * at once would otherwise spend a rotated refresh token twice, and the loser
+ * would be signed out.
  */
 export function createSharedRefresher(deps: { refresh: RefreshAccessToken; now: () => number }): RefreshAccessToken {
   const recent = new Map<string, { at: number; result: Promise<RefreshResult> }>();
