@@ -25,7 +25,10 @@ export function CallCard({ call, nowMs, crmUrlTemplate }: { call: LiveCall; nowM
         <p className={`flex items-center gap-2 text-sm font-bold uppercase tracking-widest ${ringing ? 'text-amber-200' : 'text-sky-200'}`}>
           <PhoneIcon className="h-4 w-4" />
           {ringing ? 'Ringing' : 'On call'}
-          <span className="tabular-nums text-slate-50">{formatDuration(secondsSince(timerStart, nowMs))}</span>
+          <span className="font-semibold normal-case tracking-normal text-slate-50">
+            {ringing ? 'caller waiting ' : ''}
+            <span className="tabular-nums">{formatDuration(secondsSince(timerStart, nowMs))}</span>
+          </span>
         </p>
         <div className="flex flex-wrap gap-2 text-sm font-semibold">
           <span className="rounded-full bg-slate-800 px-3 py-0.5 text-slate-100">{call.onNet ? 'Internal' : 'External'}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentLive, dayKpis, FIXTURE_NOW, liveSnapshot, queueLive } from '@/lib/realtime/client/test-fixtures';
+import { dayKpis, FIXTURE_NOW, liveSnapshot, queueLive } from '@/lib/realtime/client/test-fixtures';
 import { buildQueueBoard } from './queue-board';
 
 const snapshot = liveSnapshot({
@@ -17,12 +17,6 @@ const snapshot = liveSnapshot({
       agents: { total: 2, available: 1, busy: 1, away: 0 },
       statsAt: FIXTURE_NOW - 50_000,
     }),
-  ],
-  agents: [
-    agentLive('101', { state: 'on_call', queues: ['Sales'] }),
-    agentLive('102', { state: 'ringing', queues: ['Sales', 'Support'] }),
-    agentLive('103', { state: 'idle', queues: ['Sales'] }),
-    agentLive('104', { state: 'idle', queues: ['Support'] }),
   ],
   kpis: {
     day: '2026-11-21',
@@ -72,8 +66,8 @@ describe('buildQueueBoard', () => {
     expect(board.total.today).toEqual({ answered: 10, missed: 2, avgTalkSeconds: 200 });
   });
 
-  it('counts each agent once in the total when an agent serves several queues', () => {
-    expect(board.total.agents).toEqual({ total: 4, available: 1, busy: 2, away: 1 });
+  it('sums the queues agent counts in the total, like the tiles count them', () => {
+    expect(board.total.agents).toEqual({ total: 5, available: 1, busy: 3, away: 1 });
   });
 
   it('is as stale as its stalest queue', () => {
@@ -87,10 +81,5 @@ describe('buildQueueBoard', () => {
     expect(limited.total.callsWaiting).toBe(1);
     expect(limited.total.today).toEqual({ answered: 4, missed: 0, avgTalkSeconds: 140 });
     expect(limited.total.agents).toEqual({ total: 2, available: 1, busy: 1, away: 0 });
-  });
-
-  it('sums queue agent counts when there is no agent list', () => {
-    const board = buildQueueBoard({ ...snapshot, agents: [] }, FIXTURE_NOW);
-    expect(board.total.agents).toEqual({ total: 5, available: 1, busy: 3, away: 1 });
   });
 });

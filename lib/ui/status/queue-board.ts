@@ -4,7 +4,7 @@
  * today's KPIs, threshold levels, the breach forecast and staleness.
  */
 import { predictBreach, type BreachForecast } from '@/lib/forecast';
-import type { AgentCounts, AgentLive, DayKpis, LiveSnapshot, QueueLive, ThresholdBand } from '@/lib/realtime/types';
+import type { AgentCounts, DayKpis, LiveSnapshot, QueueLive, ThresholdBand } from '@/lib/realtime/types';
 import { isStale } from './freshness';
 import { bandsFor, levelsFor, longestWaitSeconds, type Metric, type MetricLevels } from './thresholds';
 
@@ -37,7 +37,7 @@ export function buildQueueBoard(snapshot: LiveSnapshot, nowMs: number, only: str
     figuresFor(queue.queue, queue, snapshot.kpis.byQueue[queue.queue] ?? NO_KPIS, snapshot, nowMs),
   );
   const totalKpis = only === 'all' ? snapshot.kpis.total : sumKpis(shown.map((queue) => snapshot.kpis.byQueue[queue.queue] ?? NO_KPIS));
-  return { queues, total: figuresFor(null, totalOf(shown, snapshot.agents), totalKpis, snapshot, nowMs) };
+  return { queues, total: figuresFor(null, totalOf(shown), totalKpis, snapshot, nowMs) };
 }
 
 function figuresFor(
@@ -72,7 +72,7 @@ function figuresFor(
   };
 }
 
-function totalOf(queues: QueueLive[], agents: AgentLive[]): Omit<QueueLive, 'queue' | 'updatedAt'> {
+function totalOf(queues: QueueLive[]): Omit<QueueLive, 'queue' | 'updatedAt'> {
   const callsWaiting = queues.reduce((sum, queue) => sum + queue.callsWaiting, 0);
   const starts = queues.map((queue) => queue.oldestWaitingSince).filter((since): since is number => since !== null);
   const statsTimes = queues.map((queue) => queue.statsAt);
@@ -81,35 +81,27 @@ function totalOf(queues: QueueLive[], agents: AgentLive[]): Omit<QueueLive, 'que
     oldestWaitingSince: starts.length > 0 ? Math.min(...starts) : null,
     avgWaitSeconds:
       callsWaiting === 0 ? 0 : queues.reduce((sum, queue) => sum + queue.avgWaitSeconds * queue.callsWaiting, 0) / callsWaiting,
-    agents: totalAgents(queues, agents),
+    agents: totalAgents(queues),
     // The total is only as fresh as its stalest queue.
     statsAt: statsTimes.includes(null) || statsTimes.length === 0 ? null : Math.min(...(statsTimes as number[])),
   };
 }
 
 /**
- * People, not seats: an agent in three queues counts once. Call state comes
- * from the agent list; the stats only say how many are away per queue, and an
- * away agent is away in all their queues, so the largest per-queue count is
- * the best lower bound. Without an agent list, queue counts are summed.
+ * Seats, not people: stats report agents per queue and the snapshot does not
+ * list every queue's members, so an agent in two queues counts in both, the
+ * same way the queue tiles below count them.
  */
-function totalAgents(queues: QueueLive[], agents: AgentLive[]): AgentCounts {
-  const inShownQueues = agents.filter((agent) => agent.queues.some((queue) => queues.some((shown) => shown.queue === queue)));
-  if (inShownQueues.length === 0) {
-    return queues.reduce(
-      (sum, queue) => ({
-        total: sum.total + queue.agents.total,
-        available: sum.available + queue.agents.available,
-        busy: sum.busy + queue.agents.busy,
-        away: sum.away + queue.agents.away,
-      }),
-      { total: 0, available: 0, busy: 0, away: 0 },
-    );
-  }
-  const busy = inShownQueues.filter((agent) => agent.state !== 'idle').length;
-  const idle = inShownQueues.length - busy;
-  const away = Math.min(idle, Math.max(0, ...queues.map((queue) => queue.agents.away)));
-  return { total: inShownQueues.length, available: idle - away, busy, away };
+function totalAgents(queues: QueueLive[]): AgentCounts {
+  return queues.reduce(
+    (sum, queue) => ({
+      total: sum.total + queue.agents.total,
+      available: sum.available + queue.agents.available,
+      busy: sum.busy + queue.agents.busy,
+      away: sum.away + queue.agents.away,
+    }),
+    { total: 0, available: 0, busy: 0, away: 0 },
+  );
 }
 
 function sumKpis(kpis: Array<QueueFigures['today']>): QueueFigures['today'] {

@@ -12,9 +12,9 @@ export function AgentTable({ agents, nowMs, timeZone }: { agents: AgentLive[]; n
   if (agents.length === 0) return <p className="text-slate-300">No agents known yet.</p>;
   const sorted = [...agents].sort((a, b) => a.extension.localeCompare(b.extension, 'en', { numeric: true }));
   return (
-    <div className="overflow-x-auto">
+    <div className="max-h-[28rem] overflow-auto" tabIndex={0} aria-label="Agents, scrollable">
       <table className={TABLE} data-testid="agent-table">
-        <thead>
+        <thead className="sticky top-0 bg-slate-900">
           <tr>
             <th scope="col" className={TH}>Ext.</th>
             <th scope="col" className={TH}>Name</th>
@@ -28,8 +28,8 @@ export function AgentTable({ agents, nowMs, timeZone }: { agents: AgentLive[]; n
             <tr key={agent.extension} data-testid="agent-row" data-extension={agent.extension} data-state={agent.state}>
               <td className={TD}>{agent.extension}</td>
               <th scope="row" className={`${TD} font-semibold`}>{agent.name ?? '—'}</th>
-              <td className={`${TD} font-semibold ${STATE[agent.state].style}`}>{STATE[agent.state].label}</td>
-              <td className={TD}>
+              <td className={`${TD} whitespace-nowrap font-semibold ${STATE[agent.state].style}`}>{STATE[agent.state].label}</td>
+              <td className={`${TD} whitespace-nowrap`}>
                 {formatTimeOfDay(agent.since, timeZone)} <span className="text-slate-300">({formatDuration(secondsSince(agent.since, nowMs))})</span>
               </td>
               <td className={`${TD} text-slate-300`}>{agent.queues.join(', ')}</td>

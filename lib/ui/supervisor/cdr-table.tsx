@@ -8,9 +8,9 @@ export function CdrTable({ cdrs, agents, timeZone }: { cdrs: CdrView[]; agents: 
   if (cdrs.length === 0) return <p className="text-slate-300">No finished calls yet today.</p>;
   const names = new Map(agents.map((agent) => [agent.extension, agent.name]));
   return (
-    <div className="overflow-x-auto">
+    <div className="max-h-[28rem] overflow-auto" tabIndex={0} aria-label="Recent calls, scrollable">
       <table className={TABLE} data-testid="cdr-table">
-        <thead>
+        <thead className="sticky top-0 bg-slate-900">
           <tr>
             <th scope="col" className={TH}>Ended</th>
             <th scope="col" className={TH}>Caller</th>

@@ -29,9 +29,9 @@ export function LiveCallsTable({ calls, agents, nowMs }: { calls: LiveCall[]; ag
   const live = calls.filter((call) => call.phase !== 'ended').sort((a, b) => a.startedAt - b.startedAt);
   if (live.length === 0) return <p className="text-slate-300">No calls right now.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="max-h-[28rem] overflow-auto" tabIndex={0} aria-label="Live calls, scrollable">
       <table className={TABLE} data-testid="live-calls">
-        <thead>
+        <thead className="sticky top-0 bg-slate-900">
           <tr>
             <th scope="col" className={TH}>Caller</th>
             <th scope="col" className={TH}>Queue or callee</th>

@@ -79,7 +79,7 @@ export function SupervisorScreen({ viewerName, signInHref }: { viewerName: strin
   return (
     <>
       {header}
-      <main className="mx-auto grid max-w-[1600px] gap-4 p-4 xl:grid-cols-3">
+      <main className="mx-auto grid max-w-[1600px] items-start gap-4 p-4 xl:grid-cols-3">
         <DegradedBanner degradation={degradation} timeZone={snapshot.timeZone} nowMs={nowMs} className="xl:col-span-3" />
         <Panel id="queues" title="Queues" className="xl:col-span-2">
           <QueueTable queues={board.queues} total={board.total} timeZone={snapshot.timeZone} />

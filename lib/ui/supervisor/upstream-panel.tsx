@@ -32,7 +32,7 @@ export function UpstreamPanel({ health, nowMs, timeZone }: { health: UpstreamHea
       <Term>Call events</Term>
       <Value ok={phase.ok}>
         <span data-testid="subscription-phase">{phase.label}</span>
-        {subscription.expiresAt !== null && `, expires ${formatTimeOfDay(subscription.expiresAt, timeZone)}`}
+        {subscription.expiresAt !== null && `, renews before it expires in ${formatElapsed((subscription.expiresAt - nowMs) / 1000)}`}
         {subscription.error && ` — ${subscription.error}`}
       </Value>
       <Term>Last call event</Term>
