@@ -1,0 +1,35 @@
+/**
+ * npm run bench [-- --quick] [-- --only <suite>,<suite>]: how fast live is, on
+ * this machine, against a baseline measured in the same run. Prints a Markdown
+ * table and writes the full figures to bench/results/<timestamp>.json.
+ * Everything runs on loopback, bounded in size and time, and stops by itself.
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { profiles } from './profiles';
+import type { SuiteResult } from './report/bench-row';
+import { resultsTable } from './report/results-table';
+import { writeResults } from './report/write-results';
+import { runFanout } from './suites/fanout';
+import { runUpstream } from './suites/upstream';
+
+const suites = {
+  fanout: runFanout,
+  upstream: runUpstream,
+} satisfies Record<string, (profile: (typeof profiles)[keyof typeof profiles]) => Promise<SuiteResult>>;
+
+const SuiteName = z.enum(Object.keys(suites) as [keyof typeof suites, ...Array<keyof typeof suites>]);
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
+const only = values.only === undefined ? (Object.keys(suites) as Array<keyof typeof suites>) : z.array(SuiteName).parse(values.only.split(','));
+const profile = values.quick ? profiles.quick : profiles.full;
+
+const startedAt = new Date();
+const results: SuiteResult[] = [];
+for (const name of only) {
+  const began = performance.now();
+  process.stderr.write(`bench: ${name} (${profile.name})…\n`);
+  results.push(await suites[name](profile));
+  process.stderr.write(`bench: ${name} done in ${((performance.now() - began) / 1000).toFixed(1)} s\n`);
+}
+const file = await writeResults({ profile: profile.name, startedAt, suites: results });
+process.stdout.write(`\n${resultsTable(results.flatMap((result) => result.rows))}\n\nprofile ${profile.name}, ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; figures in ${file}\n`);
