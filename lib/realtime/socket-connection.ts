@@ -19,9 +19,12 @@ export interface SocketData {
   streamKey: string;
 }
 
-type NoInterServerEvents = Record<string, never>;
-export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, SocketData>;
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, SocketData>;
+/** What servers sharing a cluster adapter tell each other: a display's new queues, for its sockets on every server. */
+interface InterServerEvents {
+  'display:configure': (displayId: string, config: DisplayConfig) => void;
+}
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface ConnectionContext<Update> {
   core: Pick<LiveFeed<Update>, 'snapshot'>;

@@ -8,9 +8,9 @@ import { Server, type ServerOptions } from 'socket.io';
 import type { Clock } from '@/lib/clock';
 import type { Logger } from '@/lib/log';
 import type { RealtimeControl } from './control';
-import type { AckErrorCode, AuthenticateHandshake, ClientToServerEvents, DisplayStatus, ServerToClientEvents } from './events';
+import type { AckErrorCode, AuthenticateHandshake, DisplayConfig, DisplayStatus } from './events';
 import type { LiveFeed } from './live-feed';
-import { createConnectionHandlers, type LiveServer, type SocketData } from './socket-connection';
+import { createConnectionHandlers, type LiveServer } from './socket-connection';
 import { createStreamRegistry } from './stream-registry';
 import { decideView } from './view-access';
 
@@ -21,7 +21,12 @@ export interface RealtimeServerDeps<Update> {
   log: Logger;
   /** Receives each display's self-report (heartbeat, version, memory). */
   onDisplayStatus?: (displayId: string, status: DisplayStatus) => void | Promise<void>;
-  /** A cluster adapter when several servers share the audience. */
+  /**
+   * A cluster adapter when several servers share the audience (lib/cluster).
+   * Display commands and disconnections then reach sockets on every server;
+   * live patches and heartbeats never go through it, because each server
+   * numbers its own streams from its own replica of the live state.
+   */
   adapter?: ServerOptions['adapter'];
   coalesceMs?: number;
   heartbeatMs?: number;
@@ -36,12 +41,13 @@ export interface RealtimeServer extends RealtimeControl {
 
 const STREAM_ROOM_PREFIX = 'stream:';
 
+
 export function createRealtimeServer<Update>(httpServer: HttpServer, deps: RealtimeServerDeps<Update>): RealtimeServer {
   const { clock, core, log } = deps;
   const recoveryMs = deps.recoveryMs ?? 2 * 60_000;
   const heartbeatMs = deps.heartbeatMs ?? 5_000;
 
-  const io: LiveServer = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
+  const io: LiveServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
     // Clients send only small messages (resync, display status): anything bigger is abuse.
@@ -57,8 +63,9 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
     feed: core,
     coalesceMs: deps.coalesceMs ?? 50,
     retireAfterMs: recoveryMs,
-    // A room broadcast serialises the patch once for every socket of the stream.
-    publish: (key, patch) => void io.to(STREAM_ROOM_PREFIX + key).emit('live:patch', patch),
+    // A room broadcast serialises the patch once for every socket of the stream. Local: another
+    // server's sockets get the same change from that server's replica, under its own seq.
+    publish: (key, patch) => void io.local.to(STREAM_ROOM_PREFIX + key).emit('live:patch', patch),
   });
   const unsubscribe = core.subscribe((update) => streams.offer(update));
 
@@ -85,13 +92,25 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
     onDisplayStatus: deps.onDisplayStatus,
     streamRoom: (key) => STREAM_ROOM_PREFIX + key,
   });
-  io.on('connection', connections.onConnection);
+  io.on('connection', (socket) => {
+    // A cluster adapter can restore a session on any server, but only replays what went through
+    // it, and patches never do: a recovered socket starts again from a snapshot.
+    if (deps.adapter && socket.recovered) {
+      for (const room of socket.rooms) if (room.startsWith(STREAM_ROOM_PREFIX)) void socket.leave(room);
+    }
+    connections.onConnection(socket);
+  });
+  io.on('display:configure', (displayId, config) => reconfigureLocalDisplay(displayId, config));
+
+  function reconfigureLocalDisplay(displayId: string, config: DisplayConfig): void {
+    for (const socket of localSockets(io, `display:${displayId}`)) connections.reconfigureDisplay(socket, config);
+  }
 
   let heartbeat = clock.setTimeout(beat, heartbeatMs);
   function beat(): void {
     for (const entry of streams.entries()) {
       // Volatile: a heartbeat that cannot be sent now is worthless later, and must not be replayed on recovery.
-      io.to(STREAM_ROOM_PREFIX + entry.key).volatile.emit('server:heartbeat', { serverTime: clock.now(), seq: entry.stream.seq });
+      io.local.to(STREAM_ROOM_PREFIX + entry.key).volatile.emit('server:heartbeat', { serverTime: clock.now(), seq: entry.stream.seq });
     }
     heartbeat = clock.setTimeout(beat, heartbeatMs);
   }
@@ -100,7 +119,8 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
     settingsChanged: (change) => core.settingsChanged(change),
     sendDisplayCommand(displayId, command) {
       if (command.type === 'configure') {
-        for (const socket of localSockets(io, `display:${displayId}`)) connections.reconfigureDisplay(socket, command.config);
+        reconfigureLocalDisplay(displayId, command.config);
+        if (deps.adapter) io.serverSideEmit('display:configure', displayId, command.config);
       }
       io.to(`display:${displayId}`).emit('display:command', command);
     },
