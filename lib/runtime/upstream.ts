@@ -1,11 +1,13 @@
 /**
  * The wallboard's link to the telephony service: one token, one stats poller,
- * one company subscription, all feeding the live core.
+ * one company subscription. In a single process they feed the live core; in a
+ * cluster only the leader runs them and they feed the live log instead.
  */
 import type { Clock } from '@/lib/clock';
 import type { Env } from '@/lib/env';
 import type { Logger } from '@/lib/log';
 import type { LiveCore } from '@/lib/realtime';
+import type { UpstreamHealth } from '@/lib/realtime/types';
 import type { Store } from '@/lib/store';
 import { createStatsPoller, createSubscriptionManager, createTelephonyClient } from '@/lib/telephony';
 
@@ -13,14 +15,26 @@ export interface UpstreamDeps {
   telephony: Env['telephony'];
   /** Where the service must POST call events and CDRs. */
   postUri: string;
-  core: LiveCore;
+  /** Where stats and health go: the live core, or in a cluster the leader's channel to the live log. */
+  core: Pick<LiveCore, 'applyStats' | 'updateHealth'>;
   store: Pick<Store, 'subscription'>;
+  /**
+   * Asked right before every upstream request and subscription write. In a
+   * cluster it is the leader's term, so an instance that lost the lease (or
+   * woke from a pause past it) sends nothing before its duties are stopped.
+   */
+  mayAct?: () => boolean;
   clock: Clock;
   log: Logger;
 }
 
 export function createUpstream(deps: UpstreamDeps) {
   const { telephony, core, clock, log } = deps;
+  const mayAct = deps.mayAct ?? (() => true);
+  function gated<Args extends unknown[], Result>(work: (...args: Args) => Promise<Result>) {
+    return (...args: Args): Promise<Result> => (mayAct() ? work(...args) : Promise.reject(new Error('this instance no longer leads the cluster')));
+  }
+
   const client = createTelephonyClient({
     baseUrl: telephony.baseUrl,
     clientId: telephony.clientId,
@@ -30,17 +44,21 @@ export function createUpstream(deps: UpstreamDeps) {
     clock,
   });
   const poller = createStatsPoller({
-    fetchStats: () => client.fetchStats(),
+    fetchStats: gated(() => client.fetchStats()),
     clock,
     intervalMs: telephony.statsPollMs,
     log: log.child({ module: 'stats-poller' }),
   });
   const subscriptions = createSubscriptionManager({
-    client,
+    client: {
+      createSubscription: gated((input) => client.createSubscription(input)),
+      getSubscription: gated((id) => client.getSubscription(id)),
+      deleteSubscription: gated((id) => client.deleteSubscription(id)),
+    },
     store: {
       load: () => deps.store.subscription.get(),
-      save: (record) => deps.store.subscription.put(record),
-      clear: () => deps.store.subscription.remove(),
+      save: gated((record) => deps.store.subscription.put(record)),
+      clear: gated(() => deps.store.subscription.remove()),
     },
     postUri: deps.postUri,
     clock,
@@ -54,11 +72,15 @@ export function createUpstream(deps: UpstreamDeps) {
 
   return {
     subscriptions,
+    /** The whole upstream picture at once, for the leader to publish as one entry. */
+    health(): Pick<UpstreamHealth, 'stats' | 'subscription' | 'token'> {
+      return { stats: poller.health(), subscription: subscriptions.health(), token: client.tokenHealth() };
+    },
     async start(): Promise<void> {
       poller.start();
       await subscriptions.start();
     },
-    /** A clean shutdown deletes the subscription; a crash leaves it for the next start to renew. */
+    /** A clean single-process shutdown deletes the subscription; a crash, or a leader handing over, leaves it to be renewed. */
     async stop(options: { deleteUpstream: boolean }): Promise<void> {
       poller.stop();
       await subscriptions.stop(options);
