@@ -41,3 +41,18 @@ export async function runClosedLoop(count: number, workers: number, start: (inde
   );
   return performance.now() - began;
 }
+
+/** Closed-loop load for a fixed time: `workers` requests in flight until it is up. Returns how many were made. */
+export async function runForDuration(durationMs: number, workers: number, start: () => Promise<unknown>): Promise<number> {
+  const end = performance.now() + durationMs;
+  let made = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < end) {
+        made += 1;
+        await start();
+      }
+    }),
+  );
+  return made;
+}

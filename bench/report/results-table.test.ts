@@ -5,9 +5,9 @@ describe('resultsTable', () => {
   it('lines up a row with a baseline, a ratio and a missed target', () => {
     const table = resultsTable([{ measurement: 'p99', ours: 61.04, unit: 'ms', baseline: 20.5, ratio: 2.98, target: '≤ 50 ms', met: false }]);
     expect(table.split('\n')).toEqual([
-      '| Measurement | Ours     | Baseline | Ours / baseline | Target  | Met |',
-      '| ----------- | -------- | -------- | --------------- | ------- | --- |',
-      '| p99         | 61 ms    | 20.5 ms  | 2.98×           | ≤ 50 ms | NO  |',
+      '| Measurement | Ours  | Baseline | Ours / baseline | Target  | Met |',
+      '| ----------- | ----- | -------- | --------------- | ------- | --- |',
+      '| p99         | 61 ms | 20.5 ms  | 2.98×           | ≤ 50 ms | NO  |',
     ]);
   });
 });

@@ -10,7 +10,12 @@ export type ServerChild = BenchChild<ServerCommand, ServerReply> & { url: string
 export type FleetChild = BenchChild<FleetCommand, FleetReply>;
 
 /** --expose-gc lets a memory reading follow a full collection, so it shows what is held, not what awaits collection. */
-const SERVER_NODE_ARGS = ['--expose-gc'];
+let SERVER_NODE_ARGS = ['--expose-gc'];
+
+/** Every server started from now on writes a V8 CPU profile into the folder when it stops. */
+export function profileServersInto(folder: string): void {
+  SERVER_NODE_ARGS = ['--expose-gc', '--cpu-prof', '--cpu-prof-dir', folder];
+}
 const START_TIMEOUT_MS = 60_000;
 
 async function ready(child: BenchChild<ServerCommand, ServerReply>): Promise<ServerChild> {
