@@ -5,7 +5,7 @@
  */
 import type { Logger } from '@/lib/log';
 
-export type AuthErrorCode =
+type AuthErrorCode =
   | 'invalid_input'
   | 'unauthorized'
   | 'forbidden'
@@ -38,7 +38,7 @@ export class AuthError extends Error {
   }
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   error: { code: AuthErrorCode | 'internal'; message: string };
 }
 

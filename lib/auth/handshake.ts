@@ -5,7 +5,7 @@ import { HandshakeAuthSchema } from './schemas';
 import { parseCookieHeader, readSessionCookie } from './session-cookie';
 import { readLiveSession } from './session-reader';
 
-export interface HandshakeAuthenticatorDeps {
+interface HandshakeAuthenticatorDeps {
   store: Pick<Store, 'displays'>;
   /** next-auth's secret (env.nextAuthSecret). */
   secret: string;

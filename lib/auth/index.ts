@@ -30,6 +30,6 @@ export {
   revokeDisplay,
   summarizeDisplay,
 } from './displays';
-export { contentSecurityPolicy, newNonce, REQUEST_PATH_HEADER } from './security-headers';
+export { REQUEST_PATH_HEADER } from './security-headers';
 export { safeCallbackPath, signInErrorMessage } from './sign-in-page';
 export { SIGN_IN_PATH } from './auth-options';

@@ -8,7 +8,7 @@ import type { DisplayRecord, Store } from '@/lib/store';
 import { AuthError } from './errors';
 import { generatePairingCode, normalizePairingCode, PAIRING_CODE_TTL_MS } from './pairing-code';
 
-export interface PairingDeps {
+interface PairingDeps {
   store: Pick<Store, 'displays'>;
   now: () => number;
   newPairingCode?: () => string;

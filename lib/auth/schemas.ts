@@ -51,7 +51,7 @@ export const SessionClaims = z.object({
 export type SessionClaims = z.infer<typeof SessionClaims>;
 
 /** A display token as PairingScreen and display links make it: 32 random bytes, base64url. */
-export const DisplayToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+const DisplayToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 /** SHA-256, lowercase hex. */
 export const TokenHash = z.string().regex(/^[0-9a-f]{64}$/);
@@ -61,7 +61,7 @@ export const HandshakeAuthSchema = z.object({
   displayToken: DisplayToken.optional(),
 });
 
-export const WallViewSchema = z.enum(['queues', 'queue', 'agents']);
+const WallViewSchema = z.enum(['queues', 'queue', 'agents']);
 
 export const DisplayConfigSchema = z.object({
   name: z.string().trim().min(1).max(60),

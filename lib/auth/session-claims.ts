@@ -30,7 +30,7 @@ const MAX_REFRESH_MARGIN_MS = 60_000;
  * Refresh a minute before expiry, or half-way through a lifetime shorter than two
  * minutes (the sandbox can issue 30-second tokens).
  */
-export function refreshAtFor(issuedAt: number, expiresAt: number): number {
+function refreshAtFor(issuedAt: number, expiresAt: number): number {
   const lifetime = Math.max(0, expiresAt - issuedAt);
   return expiresAt - Math.min(MAX_REFRESH_MARGIN_MS, lifetime / 2);
 }
@@ -51,7 +51,7 @@ export function claimsFromSignIn(user: unknown, account: unknown, now: number): 
   };
 }
 
-export function needsRefresh(claims: SessionClaims, now: number): boolean {
+function needsRefresh(claims: SessionClaims, now: number): boolean {
   return claims.error === undefined && now >= claims.refreshAt;
 }
 

@@ -4,7 +4,7 @@
  */
 
 /** next-auth v4's names; the __Secure- prefix is used when the site is served over https. */
-export function sessionCookieName(secureCookies: boolean): string {
+function sessionCookieName(secureCookies: boolean): string {
   return secureCookies ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
 }
 

@@ -4,7 +4,7 @@ import { SessionClaims } from './schemas';
 
 /** Claims as read back from a cookie: next-auth's encode always sets exp (seconds, from the session maxAge). */
 const StoredSessionClaims = SessionClaims.extend({ exp: z.number() });
-export type StoredSessionClaims = z.infer<typeof StoredSessionClaims>;
+type StoredSessionClaims = z.infer<typeof StoredSessionClaims>;
 
 /**
  * Decrypts a next-auth session JWT and returns its claims while the session is

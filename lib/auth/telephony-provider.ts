@@ -6,7 +6,7 @@ import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { roleFromScope } from './role';
 import { CurrentUser } from './schemas';
 
-export const TELEPHONY_PROVIDER_ID = 'telephony';
+const TELEPHONY_PROVIDER_ID = 'telephony';
 
 export interface TelephonyProviderConfig {
   baseUrl: string;

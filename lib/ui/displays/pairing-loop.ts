@@ -13,7 +13,7 @@ export type PairingView =
   /** The server cannot be reached; the last code (if any) stays up, since it may still work. */
   | { state: 'offline'; code: string | null };
 
-export interface PairingLoopDeps {
+interface PairingLoopDeps {
   api: PairingApi;
   clock: Clock;
   tokenHash: string;
@@ -21,10 +21,10 @@ export interface PairingLoopDeps {
   onPaired(): void;
 }
 
-export const CHECK_EVERY_MS = 3_000;
-export const RETRY_AFTER_MS = 5_000;
+const CHECK_EVERY_MS = 3_000;
+const RETRY_AFTER_MS = 5_000;
 /** Renew this long before expiry, so nobody types a code that dies while they type it. */
-export const RENEW_BEFORE_EXPIRY_MS = 30_000;
+const RENEW_BEFORE_EXPIRY_MS = 30_000;
 
 /** Starts the loop; the returned function stops it (and ignores answers still on their way). */
 export function startPairingLoop(deps: PairingLoopDeps): () => void {
