@@ -23,6 +23,8 @@ export interface LivePiecesOptions {
   store: Store;
   /** The webhook path's secret; kept across restarts so the post_uri (and subscription id) is too. */
   pathSecret: string;
+  /** The webhook server's port; 0 (any) unless a restart must keep the post_uri. */
+  port?: number;
   subscriptionTimings?: { checkEveryMs?: number; silenceLimitMs?: number };
   log?: Logger;
 }
@@ -48,7 +50,7 @@ export async function startLivePieces(options: LivePiecesOptions): Promise<LiveP
     if (handle && req.url?.startsWith('/api/webhooks/telephony/')) return void handle(req, res);
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const postUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}${webhookPath(options.pathSecret)}`;
 
   const client = createTelephonyClient({ baseUrl: options.pbxUrl, clientId: options.clientId, clientSecret: options.clientSecret, log, clock });
