@@ -3,7 +3,7 @@ import { formatDuration, formatTimeOfDay, secondsSince } from '@/lib/ui/format';
 import { TABLE, TD, TH } from './panel';
 
 const STATE: Record<AgentLive['state'], { label: string; style: string }> = {
-  idle: { label: 'Available', style: 'text-emerald-300' },
+  idle: { label: 'Idle', style: 'text-emerald-300' },
   ringing: { label: 'Ringing', style: 'text-amber-200' },
   on_call: { label: 'On a call', style: 'text-sky-300' },
 };

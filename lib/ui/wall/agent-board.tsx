@@ -5,7 +5,7 @@ import { TILE_UNIT, units } from './scale';
 import { gridShape } from './grid-shape';
 
 const STATE_LOOK: Record<AgentLive['state'], { label: string; card: string; text: string }> = {
-  idle: { label: 'Available', card: 'border-emerald-500 bg-emerald-950', text: 'text-emerald-200' },
+  idle: { label: 'Idle', card: 'border-emerald-500 bg-emerald-950', text: 'text-emerald-200' },
   ringing: { label: 'Ringing', card: 'border-amber-400 bg-amber-950', text: 'text-amber-200' },
   on_call: { label: 'On a call', card: 'border-sky-400 bg-sky-950', text: 'text-sky-200' },
 };

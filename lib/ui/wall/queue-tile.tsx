@@ -49,7 +49,7 @@ export function QueueTile({ figures, timeZone }: { figures: QueueFigures; timeZo
           />
         </div>
 
-        <dl style={{ fontSize: units(6.5) }} className="grid gap-y-[0.2em] leading-tight text-slate-200">
+        <dl style={{ fontSize: units(7) }} className="grid gap-y-[0.2em] leading-tight text-slate-200">
           <div className="flex gap-[0.4em]">
             <dt className="text-slate-400">Avg wait</dt>
             <dd className="font-semibold tabular-nums">{formatDuration(figures.avgWaitSeconds)}</dd>
@@ -70,7 +70,7 @@ export function QueueTile({ figures, timeZone }: { figures: QueueFigures; timeZo
           </div>
         </dl>
 
-        <p style={{ fontSize: units(6.5), minHeight: '1.25em' }} className="flex items-center gap-[0.4em] font-semibold text-amber-200">
+        <p style={{ fontSize: units(7), minHeight: '1.25em' }} className="flex items-center gap-[0.4em] font-semibold text-amber-200">
           {warning && (
             <>
               <TrendIcon className="h-[1em] w-[1em] shrink-0" />
@@ -86,7 +86,7 @@ export function QueueTile({ figures, timeZone }: { figures: QueueFigures; timeZo
 function BigFigure({ value, label, level, testId }: { value: string; label: string; level: QueueFigures['levels']['overall']; testId: string }) {
   return (
     <div className="min-w-0">
-      <p data-testid={testId} style={{ fontSize: units(30) }} className={`font-bold leading-none tabular-nums ${LEVEL_TEXT[level]}`}>
+      <p data-testid={testId} style={{ fontSize: units(34) }} className={`font-bold leading-none tabular-nums ${LEVEL_TEXT[level]}`}>
         {value}
       </p>
       <p style={{ fontSize: units(6) }} className="mt-[0.2em] flex items-center gap-[0.4em] uppercase tracking-wider text-slate-300">
