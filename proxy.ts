@@ -4,7 +4,9 @@
  * requested path for app/unauthorized.tsx's sign-in link.
  */
 import { type NextRequest, NextResponse } from 'next/server';
-import { contentSecurityPolicy, newNonce, REQUEST_PATH_HEADER } from '@/lib/auth';
+// Straight from the module, not lib/auth's index: the proxy runs on every page
+// request and needs none of next-auth, the store or the server context.
+import { contentSecurityPolicy, newNonce, REQUEST_PATH_HEADER } from '@/lib/auth/security-headers';
 import { env } from '@/lib/env';
 
 const https = env.publicUrl.startsWith('https://');
