@@ -83,6 +83,10 @@ export type Env = ReturnType<typeof parse>;
 
 export const env: Env = parse(process.env);
 
+// next-auth v4 learns its own origin only from process.env.NEXTAUTH_URL
+// (next-auth/utils/detect-origin.js); without it, callback URLs point at localhost:3000.
+process.env.NEXTAUTH_URL = env.publicUrl;
+
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }

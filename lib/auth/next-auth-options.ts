@@ -6,10 +6,6 @@ import { createAuthOptions } from './auth-options';
 import { authLogger, secureCookies } from './server-deps';
 import { createSharedRefresher, requestTokenRefresh } from './token-refresh';
 
-// next-auth v4 learns its own origin only from process.env.NEXTAUTH_URL
-// (next-auth/utils/detect-origin.js); without it, callback URLs point at localhost:3000.
-process.env.NEXTAUTH_URL = env.publicUrl;
-
 const tokenEndpoint = {
   url: `${env.telephony.baseUrl}/api/oauth/token/`,
   clientId: env.telephony.clientId,
