@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [--only <suite>,<suite>] [--cpu-prof]: how fast live is, on
+ * npm run bench [-- --quick] [--only <suite>,<suite>] [--replay-events <n>] [--cpu-prof]: how fast live is, on
  * this machine, against a baseline measured in the same run. Prints a Markdown
  * table and writes the full figures to bench/results/<timestamp>.json.
  * Everything runs on loopback, bounded in size and time, and stops by itself.
@@ -28,9 +28,12 @@ const suites = {
 } satisfies Record<string, (profile: (typeof profiles)[keyof typeof profiles]) => Promise<SuiteResult>>;
 
 const SuiteName = z.enum(Object.keys(suites) as [keyof typeof suites, ...Array<keyof typeof suites>]);
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, 'cpu-prof': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, 'cpu-prof': { type: 'boolean', default: false }, 'replay-events': { type: 'string' } } });
 const only = values.only === undefined ? (Object.keys(suites) as Array<keyof typeof suites>) : z.array(SuiteName).parse(values.only.split(','));
-const profile = values.quick ? profiles.quick : profiles.full;
+const chosen = values.quick ? profiles.quick : profiles.full;
+// A shorter replay than the profile's, for a machine where the full one would not finish in time.
+const replayEvents = values['replay-events'] === undefined ? chosen.replay.totalEvents : z.coerce.number().int().min(chosen.replay.baselineEvents * 2).parse(values['replay-events']);
+const profile = { ...chosen, replay: { ...chosen.replay, totalEvents: replayEvents } };
 if (values['cpu-prof']) profileServersInto(path.resolve(import.meta.dirname, 'results', 'profiles'));
 
 const startedAt = new Date();

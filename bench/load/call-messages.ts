@@ -6,7 +6,7 @@
  */
 import { CALL_PHASES, type CallPhaseName } from './call-plan';
 
-export const BENCH_QUEUES = ['Sales', 'Support', 'Billing', 'Priority'] as const;
+const BENCH_QUEUES = ['Sales', 'Support', 'Billing', 'Priority'] as const;
 
 export interface PlannedCall {
   prefix: string;
@@ -17,7 +17,7 @@ export interface PlannedCall {
   answeredAt: number;
 }
 
-export function callId(prefix: string, index: number): string {
+function callId(prefix: string, index: number): string {
   return `${prefix}${index}`;
 }
 

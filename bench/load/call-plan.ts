@@ -18,7 +18,7 @@ export interface CallPlan {
   atMs: Float64Array;
 }
 
-export interface CallPlanOptions {
+interface CallPlanOptions {
   /** Events per second. */
   rate: number;
   /** How long the steady part lasts. */

@@ -6,7 +6,7 @@
 import { Agent, request } from 'node:http';
 import { monotonicMs } from '../measure/monotonic-ms';
 
-export interface PostOutcome {
+interface PostOutcome {
   status: number;
   sentAt: number;
   answeredAt: number;

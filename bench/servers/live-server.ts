@@ -4,7 +4,8 @@
  * wired as server.ts wires them, with the bench authenticator in place of
  * next-auth and, when asked, the upstream link to a sandbox.
  *
- * Config (argv[2], JSON): { store: { pglite: dataDir } | 'memory', upstream: null | { baseUrl, clientId, clientSecret, statsPollMs } }.
+ * Config (argv[2], JSON): { store: { pglite: dataDir } | 'memory', upstream: null | { baseUrl, clientId,
+ * clientSecret, statsPollMs }, coalesceMs: null | number (null: the server's default) }.
  * The memory store serves runs where no store I/O is on the measured path: PGlite
  * alone holds about 480 MB resident here, which would drown the sockets' share.
  */
@@ -27,6 +28,7 @@ const Config = z.object({
   upstream: z
     .object({ baseUrl: z.url(), clientId: z.string(), clientSecret: z.string(), statsPollMs: z.number().int().positive() })
     .nullable(),
+  coalesceMs: z.number().int().nonnegative().nullable(),
 });
 
 const config = Config.parse(JSON.parse(process.argv[2] ?? '{}'));
@@ -67,7 +69,13 @@ const intake = createWebhookIntake({
   clock,
   log,
 });
-createRealtimeServer(httpServer, { core, authenticate: createBenchAuthenticator(clock.now), clock, log });
+createRealtimeServer(httpServer, {
+  core,
+  authenticate: createBenchAuthenticator(clock.now),
+  clock,
+  log,
+  ...(config.coalesceMs !== null && { coalesceMs: config.coalesceMs }),
+});
 
 // Every TCP connection, upgraded WebSockets included, so a storm can cut them all at once.
 const connections = new Set<Socket>();

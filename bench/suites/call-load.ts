@@ -5,7 +5,7 @@ import { CALL_PHASES, planCalls, type CallPlan } from '../load/call-plan';
 import type { HttpPoster } from '../load/http-poster';
 import { runSchedule, type ScheduleOutcome } from '../load/run-schedule';
 
-export interface CallLoad {
+interface CallLoad {
   prefix: string;
   plan: CallPlan;
   bodies: string[];
@@ -32,7 +32,7 @@ export function buildCallLoad(options: {
   return { prefix: options.prefix, plan, bodies, agentOfCall };
 }
 
-export interface SentLoad {
+interface SentLoad {
   sent: SentEvents;
   /** Per event, POST sent to answer received, ms; NaN when it failed. */
   ackMs: Float64Array;
