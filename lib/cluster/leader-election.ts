@@ -64,13 +64,13 @@ export function createLeaderElection(deps: LeaderElectionDeps): LeaderElection {
     state = next;
     const token = state.role === 'leader' ? state.token : null;
     if (term && term.token !== token) {
-      log.info({ token: term.token }, 'leadership ended');
+      log.info({ fence: term.token }, 'leadership ended');
       term = null;
       announce(null);
     }
     if (!term && token !== null) {
       term = { token, holds: () => isLeading(state, clock.now()) && state.token === token };
-      log.info({ token }, 'leading the cluster');
+      log.info({ fence: token }, 'leading the cluster');
       announce(term);
     }
   }

@@ -1,0 +1,8 @@
+/**
+ * lib/cluster: the wallboard as several identical instances behind a load
+ * balancer, on Redis (Socket.IO adapter, live log, leader lease) and
+ * PostgreSQL (the shared store). lib/runtime wires it in when REDIS_URL is set.
+ */
+export { connectCluster, type ClusterNode, type ClusterOptions } from './cluster-node';
+export { clusterKeys } from './cluster-keys';
+export type { LeaderChannel, LeaderDuties, StartLeaderDuties } from './leadership';
