@@ -29,7 +29,7 @@ export function mutated(valid: Record<string, unknown>): fc.Arbitrary<Record<str
 }
 
 /** Raw bodies: JSON of any shape, mutated valid objects, truncated, deep, oversized and binary. */
-export function hostileBody(valid: Record<string, unknown>): fc.Arbitrary<string | Uint8Array> {
+export function hostileBody(valid: Record<string, unknown>): fc.Arbitrary<string | Uint8Array<ArrayBuffer>> {
   return fc.oneof(
     { weight: 3, arbitrary: mutated(valid).map((body) => JSON.stringify(body)) },
     { weight: 2, arbitrary: fc.json({ maxDepth: 3 }) },
@@ -37,7 +37,7 @@ export function hostileBody(valid: Record<string, unknown>): fc.Arbitrary<string
     { weight: 1, arbitrary: fc.nat({ max: 60 }).map((cut) => JSON.stringify(valid).slice(0, cut)) },
     { weight: 1, arbitrary: fc.constantFrom('['.repeat(DEPTH) + ']'.repeat(DEPTH), '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH), '['.repeat(DEPTH)) },
     { weight: 1, arbitrary: fc.constantFrom('x'.repeat(2 * 1024 * 1024), JSON.stringify({ ...valid, pad: 'y'.repeat(1100 * 1024) })) },
-    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }) },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => new Uint8Array(bytes)) },
     { weight: 1, arbitrary: fc.webQueryParameters() },
   );
 }

@@ -26,7 +26,7 @@ describe('service endpoints under hostile input', () => {
   });
   afterAll(() => pbx.close());
 
-  async function send(method: string, path: string, init: { body?: string | Uint8Array; headers?: Record<string, string> } = {}): Promise<Answer> {
+  async function send(method: string, path: string, init: { body?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {}): Promise<Answer> {
     const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([name, value]) => [name, sendable(value)]));
     const response = await fetch(`${pbx.url}${path}`, { method, headers, body: init.body, redirect: 'manual' });
     return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };

@@ -56,7 +56,7 @@ describe('webhook intake under hostile input', () => {
     return JSON.stringify({ picture, cdrs: await store.cdrs.listEndedSince(0) });
   }
 
-  async function deliver(body: string | Uint8Array, contentType: string): Promise<{ status: number; text: string; type: string | null }> {
+  async function deliver(body: string | Uint8Array<ArrayBuffer>, contentType: string): Promise<{ status: number; text: string; type: string | null }> {
     try {
       const response = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
       return { status: response.status, text: await response.text(), type: response.headers.get('content-type') };
