@@ -103,7 +103,7 @@ export function SupervisorScreen({ viewerName, signInHref }: { viewerName: strin
           <UpstreamPanel health={snapshot.health} nowMs={nowMs} timeZone={snapshot.timeZone} />
         </Panel>
         <Panel id="thresholds" title="Alert thresholds" className="xl:col-span-2">
-          <ThresholdForm key={JSON.stringify(snapshot.thresholds)} thresholds={snapshot.thresholds} queues={queueNames} />
+          <ThresholdForm thresholds={snapshot.thresholds} queues={queueNames} />
         </Panel>
         <div className="xl:col-span-3">
           <DisplayManager queueOptions={queueNames} />

@@ -8,23 +8,44 @@ type Outcome = { kind: 'saved' } | { kind: 'errors'; messages: string[] } | null
 /**
  * Amber and red marks per metric, with optional per-queue overrides. Saved by
  * a server action; the live server then pushes the new thresholds to every
- * screen, and this form is re-created from them (its `key` is the settings).
+ * screen, and the fields are re-created from them (their `key` is the
+ * settings), so a change made by another supervisor shows up here too. The
+ * outcome lives outside the fields so that re-creation does not wipe it.
  */
 export function ThresholdForm({ thresholds, queues }: { thresholds: Thresholds; queues: string[] }) {
-  const [fields, setFields] = useState<ThresholdFields>(() => fieldsFromThresholds(thresholds, queues));
   const [outcome, setOutcome] = useState<Outcome>(null);
+  return (
+    <div className="grid gap-4">
+      <ThresholdFieldsForm key={JSON.stringify([thresholds, queues])} thresholds={thresholds} queues={queues} onOutcome={setOutcome} />
+      <div role="status" aria-live="polite">
+        {outcome?.kind === 'saved' && <span className="text-emerald-300">Saved. Every screen now uses these thresholds.</span>}
+      </div>
+      {outcome?.kind === 'errors' && (
+        <ul role="alert" className="list-disc rounded bg-red-950 py-2 pl-8 pr-3 text-red-200">
+          {outcome.messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ThresholdFieldsForm({ thresholds, queues, onOutcome }: { thresholds: Thresholds; queues: string[]; onOutcome(outcome: Outcome): void }) {
+  const [fields, setFields] = useState<ThresholdFields>(() => fieldsFromThresholds(thresholds, queues));
   const [pending, startTransition] = useTransition();
 
   const submit = (event: React.FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     const parsed = thresholdsFromFields(fields);
     if ('errors' in parsed) {
-      setOutcome({ kind: 'errors', messages: parsed.errors });
+      onOutcome({ kind: 'errors', messages: parsed.errors });
       return;
     }
+    onOutcome(null);
     startTransition(async () => {
       const result = await saveThresholdsAction(parsed.thresholds);
-      setOutcome('error' in result ? { kind: 'errors', messages: [result.error.message] } : { kind: 'saved' });
+      onOutcome('error' in result ? { kind: 'errors', messages: [result.error.message] } : { kind: 'saved' });
     });
   };
 
@@ -64,21 +85,11 @@ export function ThresholdForm({ thresholds, queues }: { thresholds: Thresholds; 
           ))}
         </tbody>
       </table>
-      <div className="flex items-center gap-3">
+      <div>
         <button type="submit" disabled={pending} className="rounded-lg bg-sky-600 px-4 py-2 font-semibold text-white hover:bg-sky-500 disabled:opacity-60">
           {pending ? 'Saving…' : 'Save thresholds'}
         </button>
-        <div role="status" aria-live="polite">
-          {outcome?.kind === 'saved' && <span className="text-emerald-300">Saved. Every screen now uses these thresholds.</span>}
-        </div>
       </div>
-      {outcome?.kind === 'errors' && (
-        <ul role="alert" className="list-disc rounded bg-red-950 py-2 pl-8 pr-3 text-red-200">
-          {outcome.messages.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
     </form>
   );
 }
