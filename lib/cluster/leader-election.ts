@@ -64,7 +64,9 @@ export function createLeaderElection(deps: LeaderElectionDeps): LeaderElection {
     state = next;
     const token = state.role === 'leader' ? state.token : null;
     if (term && term.token !== token) {
-      log.info({ fence: term.token }, 'leadership ended');
+      // Losing the lease while running is worth a look (Redis unreachable, a stalled event loop); handing it over is not.
+      if (state.role === 'stopped') log.info({ fence: term.token }, 'leadership handed over');
+      else log.warn({ fence: term.token }, 'leadership lost');
       term = null;
       announce(null);
     }
