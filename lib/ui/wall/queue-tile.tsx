@@ -1,7 +1,7 @@
 import { LevelBadge, LEVEL_SURFACE, LEVEL_TEXT, PauseIcon, TrendIcon } from '@/lib/ui/common';
 import { formatDuration, formatTimeOfDay } from '@/lib/ui/format';
 import { forecastText, type QueueFigures } from '@/lib/ui/status';
-import { TILE_UNIT, units } from './scale';
+import { fitText, TILE_UNIT, units } from './scale';
 
 /** One queue on the wall, sized by its own container so 1 or 20 of them fill the screen. */
 export function QueueTile({ figures, timeZone }: { figures: QueueFigures; timeZone: string }) {
@@ -86,7 +86,7 @@ export function QueueTile({ figures, timeZone }: { figures: QueueFigures; timeZo
 function BigFigure({ value, label, level, testId }: { value: string; label: string; level: QueueFigures['levels']['overall']; testId: string }) {
   return (
     <div className="min-w-0">
-      <p data-testid={testId} style={{ fontSize: units(34) }} className={`font-bold leading-none tabular-nums ${LEVEL_TEXT[level]}`}>
+      <p data-testid={testId} style={{ fontSize: fitText(value, units(34), 46) }} className={`font-bold leading-none tabular-nums ${LEVEL_TEXT[level]}`}>
         {value}
       </p>
       <p style={{ fontSize: units(6) }} className="mt-[0.2em] flex items-center gap-[0.4em] uppercase tracking-wider text-slate-300">
