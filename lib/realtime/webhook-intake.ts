@@ -32,7 +32,7 @@ export interface WebhookIntakeDeps {
     countWebhook(outcome: 'accepted' | 'duplicate' | 'rejected'): void;
   };
   cdrs: Pick<CdrStore, 'insert'>;
-  subscription: { noteInit(state: SubscriptionInitState): void; noteActivity(at: number): void };
+  subscription: { noteInit(state: SubscriptionInitState): void; noteActivity(at: number, kind: 'init' | 'event'): void };
   /** The key the service signs deliveries with, when it told us one. */
   getSigningSecret(): string | null;
   clock: Clock;
@@ -107,7 +107,7 @@ export function createWebhookIntake(deps: WebhookIntakeDeps): WebhookHandler {
     try {
       const { body, message } = await readDelivery(req, at);
       await dispatch(message, body, at);
-      deps.subscription.noteActivity(at);
+      deps.subscription.noteActivity(at, message.kind === 'init' ? 'init' : 'event');
       res.writeHead(204, { 'Cache-Control': 'no-store' });
       res.end();
     } catch (caught) {

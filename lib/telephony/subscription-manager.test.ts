@@ -142,6 +142,18 @@ describe('createSubscriptionManager', () => {
     expect(store.record?.state).toBe('ready');
   });
 
+  it('becomes ready when an event arrives although the ready message was lost', async () => {
+    const { manager, store, clock } = setup();
+    await manager.start();
+    manager.noteInit('preparing');
+    manager.noteActivity(clock.now(), 'init');
+    expect(manager.health().phase).toBe('preparing');
+    manager.noteActivity(clock.now(), 'event');
+    await clock.advanceAsync(0);
+    expect(manager.health().phase).toBe('ready');
+    expect(store.record?.state).toBe('ready');
+  });
+
   it('keeps a ready message that arrives before the answer to its own creation', async () => {
     const { manager, service, clock } = setup();
     const answer = deferred<void>();

@@ -38,8 +38,12 @@ export interface SubscriptionManager {
   stop(options?: { deleteUpstream?: boolean }): Promise<void>;
   /** The webhook intake received an init message (spec 2.6). */
   noteInit(state: SubscriptionInitState): void;
-  /** The webhook intake accepted a delivery at this instant. */
-  noteActivity(at: number): void;
+  /**
+   * The webhook intake accepted a delivery at this instant. An event (call or CDR)
+   * proves the subscription ready even when its ready message was lost: the
+   * service sends events only once ready (spec 3.1) and never retries a delivery.
+   */
+  noteActivity(at: number, kind?: 'init' | 'event'): void;
   /** Key of signed deliveries, when the service returned one (sandbox extension). */
   signingSecret(): string | null;
   health(): SubscriptionHealth;
@@ -205,6 +209,17 @@ export function createSubscriptionManager(options: SubscriptionManagerOptions): 
     await forget();
   }
 
+  function noteInitAt(state: SubscriptionInitState, at: number): void {
+    lastActivityAt = Math.max(lastActivityAt ?? -Infinity, at);
+    if (operation || !held) pendingInit = state;
+    else if (held.state !== state) {
+      held.state = state;
+      void persist();
+    }
+    emitHealth();
+    schedule();
+  }
+
   return {
     async start() {
       if (running) return;
@@ -230,17 +245,11 @@ export function createSubscriptionManager(options: SubscriptionManagerOptions): 
       emitHealth();
     },
     noteInit(state) {
-      lastActivityAt = Math.max(lastActivityAt ?? -Infinity, clock.now());
-      if (operation || !held) pendingInit = state;
-      else if (held.state !== state) {
-        held.state = state;
-        void persist();
-      }
-      emitHealth();
-      schedule();
+      noteInitAt(state, clock.now());
     },
-    noteActivity(at) {
+    noteActivity(at, kind) {
       lastActivityAt = Math.max(lastActivityAt ?? -Infinity, at);
+      if (kind === 'event' && (pendingInit ?? held?.state) === 'preparing') noteInitAt('ready', at);
     },
     signingSecret: () => secret,
     health,
