@@ -99,7 +99,7 @@ describe('createIntakeBridge', () => {
   it('shares init messages through the log for the leader’s subscription', async () => {
     const { bridge, appended } = setUp();
     bridge.intake.subscription.noteInit('ready');
-    bridge.intake.subscription.noteActivity(at);
+    bridge.intake.subscription.noteActivity(at, 'event');
     await bridge.flush();
     expect(appended).toEqual([{ kind: 'init', at, state: 'ready' }]);
   });

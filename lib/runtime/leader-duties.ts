@@ -21,7 +21,8 @@ export function leaderDuties(upstreamFor: (sink: UpstreamDeps['core'], mayAct: (
       stop: () => upstream.stop({ deleteUpstream: false }),
       noteWebhook(activity) {
         if (activity.kind === 'init') upstream.subscriptions.noteInit(activity.state);
-        else upstream.subscriptions.noteActivity(activity.at);
+        // A duplicate is a call or CDR delivered again: an event all the same.
+        else upstream.subscriptions.noteActivity(activity.at, 'event');
       },
     };
   };
