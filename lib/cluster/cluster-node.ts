@@ -41,7 +41,7 @@ const SEEN_CALL_MS = 10 * 60_000;
 /** Long enough for instances starting together to read it; the store keeps the secret after that. */
 const WEBHOOK_SECRET_CLAIM_MS = 10 * 60_000;
 
-export interface ClusterOptions {
+interface ClusterOptions {
   redisUrl: string;
   /** Prefix of every Redis key, so several wallboards can share one Redis. */
   keyPrefix: string;
@@ -51,7 +51,7 @@ export interface ClusterOptions {
   log: Logger;
 }
 
-export interface ClusterNode {
+interface ClusterNode {
   /** For the Socket.IO server: display commands and disconnections reach sockets on every instance. */
   adapter: NonNullable<ServerOptions['adapter']>;
   /** The store the live core loads at start (today's CDRs), wrapped so the log's copies are not counted twice. */

@@ -3,6 +3,6 @@
  * balancer, on Redis (Socket.IO adapter, live log, leader lease) and
  * PostgreSQL (the shared store). lib/runtime wires it in when REDIS_URL is set.
  */
-export { connectCluster, type ClusterNode, type ClusterOptions } from './cluster-node';
+export { connectCluster } from './cluster-node';
 export { clusterKeys } from './cluster-keys';
-export type { LeaderChannel, LeaderDuties, StartLeaderDuties } from './leadership';
+export type { StartLeaderDuties } from './leadership';

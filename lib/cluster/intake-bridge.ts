@@ -18,7 +18,7 @@ import type { CdrStore } from '@/lib/store';
 import type { CallEvent } from '@/lib/telephony';
 import type { LogWriter } from './log-writer';
 
-export interface IntakeBridgeDeps {
+interface IntakeBridgeDeps {
   writer: Pick<LogWriter, 'append' | 'appendOnce'>;
   cdrs: Pick<CdrStore, 'insert'>;
   countRejected(): void;

@@ -42,7 +42,7 @@ export interface LeaderElection {
   release(): Promise<void>;
 }
 
-export interface LeaderElectionDeps {
+interface LeaderElectionDeps {
   lease: LeaseStore;
   /** This instance's name in the lease; unique per process. */
   owner: string;

@@ -12,14 +12,14 @@ import type { LogWriter } from './log-writer';
 import { leaseValue } from './redis-lease';
 import type { WebhookActivity } from './replica';
 
-export interface LeaderChannel {
+interface LeaderChannel {
   /** False once the term is over: check it right before each upstream request. */
   holds(): boolean;
   publishStats(stats: QueueStats[], at: number): void;
   publishHealth(health: LeaderHealth, signingSecret: string | null): void;
 }
 
-export interface LeaderDuties {
+interface LeaderDuties {
   start(): Promise<void>;
   /** Stops acting. The upstream subscription stays: the next leader renews the same one. */
   stop(): Promise<void>;
@@ -29,7 +29,7 @@ export interface LeaderDuties {
 
 export type StartLeaderDuties = (channel: LeaderChannel) => LeaderDuties;
 
-export interface LeadershipDeps {
+interface LeadershipDeps {
   election: LeaderElection;
   /** This instance's name in the lease. */
   owner: string;

@@ -48,7 +48,7 @@ export type LeaseEvent =
   | { type: 'stopped' };
 
 /** A lease request to send, or `expire`: the instant our leadership lapses unless a renewal lands first. */
-export type LeaseStep = { action: 'acquire' | 'renew' | 'expire'; at: number } | null;
+type LeaseStep = { action: 'acquire' | 'renew' | 'expire'; at: number } | null;
 
 export function followerLease(now: number): LeaseState {
   return { role: 'follower', attemptAt: now };

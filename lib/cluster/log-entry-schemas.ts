@@ -79,7 +79,7 @@ const SubscriptionHealthSchema = z.object({
 const TokenHealthSchema = z.object({ ok: z.boolean(), error: nullableString }) satisfies z.ZodType<UpstreamHealth['token']>;
 
 /** The leader's view of the upstream, whole, so the latest entry alone tells a new instance everything. */
-export const LeaderHealthSchema = z.object({
+const LeaderHealthSchema = z.object({
   stats: StatsHealthSchema,
   subscription: SubscriptionHealthSchema,
   token: TokenHealthSchema,

@@ -14,7 +14,7 @@ const PAGE = 1_000;
 const BLOCK_MS = 5_000;
 const RETRY_MS = 1_000;
 
-export interface LogHistory {
+interface LogHistory {
   /** Every entry the log retains, oldest first. */
   entries: DecodedEntry[];
   /** The newest stats and health entries, which the capped log may have trimmed. */
@@ -23,7 +23,7 @@ export interface LogHistory {
   lastId: string;
 }
 
-export interface LogReader {
+interface LogReader {
   history(): Promise<LogHistory>;
   /** Hands over each new batch after `afterId`, in order, until stopped. */
   follow(afterId: string, onEntries: (entries: DecodedEntry[]) => void): { stop(): Promise<void> };

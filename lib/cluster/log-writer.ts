@@ -40,7 +40,7 @@ export interface LogWriter {
   appendAsLeader(leaseValue: string, entry: LeaderEntry): Promise<boolean>;
 }
 
-export interface LogWriterOptions {
+interface LogWriterOptions {
   maxLength: number;
   /** How long a call message is remembered for deduplication. */
   seenMs: number;

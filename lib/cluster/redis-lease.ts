@@ -25,7 +25,7 @@ const RELEASE = redisScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`);
 
-export interface LeaseKeys {
+interface LeaseKeys {
   lease: string;
   fence: string;
 }

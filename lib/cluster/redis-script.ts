@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-export type RedisScript = (redis: Redis, keys: readonly string[], args: ReadonlyArray<string | number>) => Promise<unknown>;
+type RedisScript = (redis: Redis, keys: readonly string[], args: ReadonlyArray<string | number>) => Promise<unknown>;
 
 export function redisScript(lua: string): RedisScript {
   const sha = createHash('sha1').update(lua).digest('hex');

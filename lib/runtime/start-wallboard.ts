@@ -21,12 +21,12 @@ import { leaderDuties } from './leader-duties';
 import { createUpstream, type Upstream, type UpstreamDeps } from './upstream';
 import { loadWebhookSecret, webhookPath } from './webhook-secret';
 
-export interface WallboardConfig extends Pick<Env, 'port' | 'publicUrl' | 'telephony' | 'databaseUrl' | 'dataDir' | 'timeZone' | 'nextAuthSecret'> {
+interface WallboardConfig extends Pick<Env, 'port' | 'publicUrl' | 'telephony' | 'databaseUrl' | 'dataDir' | 'timeZone' | 'nextAuthSecret'> {
   /** One of several instances behind a load balancer; null runs a single process. */
   cluster: ClusterSettings | null;
 }
 
-export interface WallboardDeps {
+interface WallboardDeps {
   clock: Clock;
   log: Logger;
   /** This process's name in the cluster's leader lease: unique per start. */
@@ -37,7 +37,7 @@ export interface WallboardDeps {
   handleUpgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): void;
 }
 
-export interface RunningWallboard {
+interface RunningWallboard {
   port: number;
   /**
    * Graceful shutdown. A single process deletes its upstream subscription; a

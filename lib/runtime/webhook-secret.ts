@@ -3,7 +3,7 @@ import type { SettingsStore } from '@/lib/store/types';
 
 const KEY = 'webhook.path-secret';
 
-export interface WebhookSecretOptions {
+interface WebhookSecretOptions {
   newSecret?: () => string;
   /**
    * Settles on one candidate when several instances start on an empty store at

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterKeys } from '@/lib/cluster/cluster-keys';
+import { clusterKeys } from '@/lib/cluster';
 import { createLogWriter } from '@/lib/cluster/log-writer';
 import { createRedisLease, leaseValue } from '@/lib/cluster/redis-lease';
 
