@@ -1,9 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from './helpers/sign-in';
 import { endCall, makeQueueAvailable, placeQueueCall, saveScreenshot, stepCall } from './screens-sandbox';
 
-async function agentPage(browser: Browser, baseURL: string | undefined, username: string): Promise<Page> {
+async function agentPage(browser: Browser, baseURL: string | undefined, username: string, opened: BrowserContext[]): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1920, height: 1080 } });
+  opened.push(context);
   const page = await context.newPage();
   await signIn(page, username, 'demo1234', '/agent');
   await expect(page.getByText('Waiting for calls.')).toBeVisible();
@@ -13,16 +14,16 @@ async function agentPage(browser: Browser, baseURL: string | undefined, username
 test.describe('agent screen pop', () => {
   let alice: Page;
   let bob: Page;
+  const opened: BrowserContext[] = [];
 
   test.beforeEach(async ({ browser, request, baseURL }) => {
     await makeQueueAvailable(request, 'Sales');
-    alice = await agentPage(browser, baseURL, 'alice');
-    bob = await agentPage(browser, baseURL, 'bob');
+    alice = await agentPage(browser, baseURL, 'alice', opened);
+    bob = await agentPage(browser, baseURL, 'bob', opened);
   });
 
   test.afterEach(async () => {
-    await alice.context().close();
-    await bob.context().close();
+    for (const context of opened.splice(0)) await context.close();
   });
 
   test('pops for the extension that rings, not for another, and leaves when another agent answers', async ({ request }) => {
@@ -80,6 +81,25 @@ test.describe('agent screen pop', () => {
       await expect(alice.getByTestId('screen-pop').getByTestId('repeat-caller')).toHaveText('2nd call today');
     } finally {
       await endCall(request, second);
+    }
+  });
+
+  test('shows a desktop notification through the service worker while it rings, and withdraws it after', async ({ request }) => {
+    await alice.context().grantPermissions(['notifications']);
+    await alice.reload();
+    await expect(alice.getByText('Desktop notifications on')).toBeVisible();
+    const notifications = () =>
+      alice.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => ({ title: shown.title, tag: shown.tag })));
+    const callId = await placeQueueCall(request, 'Sales', { number: '+442079460902', name: 'Notify Test' });
+    try {
+      await stepCall(request, callId, 'ring', '101');
+      await expect(alice.getByTestId('screen-pop')).toContainText('Notify Test');
+      await expect.poll(notifications).toEqual([{ title: 'Incoming call: Notify Test', tag: callId }]);
+      await stepCall(request, callId, 'answer');
+      await expect(alice.getByTestId('active-call')).toContainText('Notify Test');
+      await expect.poll(notifications).toEqual([]);
+    } finally {
+      await endCall(request, callId);
     }
   });
 });
