@@ -1,1 +1,1 @@
-export { predictBreach, type BreachForecast, type BreachInputs } from './predict-breach';
+export { predictBreach, type BreachForecast } from './predict-breach';

@@ -17,7 +17,7 @@ export interface ConnectionState {
   refusal: string | null;
 }
 
-export interface ConnectionWatchOptions {
+interface ConnectionWatchOptions {
   socket: LiveSocket;
   clock: Clock;
   onChange(state: ConnectionState): void;
@@ -27,7 +27,7 @@ export interface ConnectionWatchOptions {
   kickedRetryMs?: number;
 }
 
-export interface ConnectionWatch {
+interface ConnectionWatch {
   /** Checks for silence now: timers may have slept in a hidden tab or a suspended TV. */
   checkNow(): void;
   dispose(): void;

@@ -1,4 +1,4 @@
 export { browserClock } from './browser-clock';
 export type { ConnectionState, ConnectionStatus } from './connection-watch';
 export { sendDisplayStatus } from './socket';
-export { useLive, type LiveView } from './use-live';
+export { useLive } from './use-live';

@@ -15,7 +15,7 @@ import { HeartbeatSchema, LivePatchSchema, LiveSnapshotSchema } from './schemas'
 const MAX_PENDING_PATCHES = 500;
 const RESYNC_TIMEOUT_MS = 10_000;
 
-export interface LiveSyncOptions {
+interface LiveSyncOptions {
   socket: LiveSocket;
   clock: Clock;
   /** Receives every new snapshot: the one place the screens read from. */

@@ -3,7 +3,7 @@
  * audience carry consecutive seq numbers; anything else than the next one is
  * either a replay already applied or proof that something was lost.
  */
-export type PatchOrder = 'next' | 'already-applied' | 'gap';
+type PatchOrder = 'next' | 'already-applied' | 'gap';
 
 export function orderPatch(currentSeq: number, patchSeq: number): PatchOrder {
   if (patchSeq <= currentSeq) return 'already-applied';

@@ -9,7 +9,7 @@ import { liveQueryOptions } from './queries';
 import { DisplayCommandSchema } from './schemas';
 import { closeLiveSocket, openLiveSocket } from './socket';
 
-export interface LiveView {
+interface LiveView {
   snapshot: LiveSnapshot | undefined;
   connection: ConnectionState;
   /** Add to the device clock to get server time (TV clocks drift). */

@@ -16,7 +16,7 @@ export interface HistoryEntry {
   outcome: 'answered' | 'missed';
 }
 
-export interface AgentCalls {
+interface AgentCalls {
   ringing: LiveCall[];
   active: LiveCall[];
   history: HistoryEntry[];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type NotificationAccess = NotificationPermission | 'unsupported';
+type NotificationAccess = NotificationPermission | 'unsupported';
 
 /**
  * Desktop notifications through the service worker (public/sw.js), so they

@@ -1,4 +1,4 @@
-export { ClockIcon, LevelIcon, PauseIcon, PhoneIcon, TrendIcon } from './icons';
+export { PauseIcon, PhoneIcon, TrendIcon } from './icons';
 export { LevelBadge } from './level-badge';
 export { LEVEL_SURFACE, LEVEL_TEXT } from './level-style';
 export { useServerNow } from './use-server-now';

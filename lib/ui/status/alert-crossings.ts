@@ -18,7 +18,7 @@ export interface Crossing {
 
 const METRICS: Metric[] = ['callsWaiting', 'longestWaitSeconds'];
 
-export function alertKey(queue: string, metric: Metric): string {
+function alertKey(queue: string, metric: Metric): string {
   return `${queue}:${metric}`;
 }
 

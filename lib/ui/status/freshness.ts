@@ -10,7 +10,7 @@ const MISSED_POLLS_BEFORE_STALE = 3;
 /** A reconnect shorter than this (a server restart, a network blip) is not worth a banner. */
 export const RECONNECT_GRACE_MS = 5_000;
 
-export function staleAfterMs(health: UpstreamHealth): number {
+function staleAfterMs(health: UpstreamHealth): number {
   return MISSED_POLLS_BEFORE_STALE * health.stats.pollMs;
 }
 
@@ -24,7 +24,7 @@ export type Degradation =
   /** The server cannot get queue stats from the telephony service; `since` is the last good poll, if any. */
   | { reason: 'stats'; since: number | null; lastSuccessAt: number | null };
 
-export interface DegradationInputs {
+interface DegradationInputs {
   health: UpstreamHealth;
   nowMs: number;
   connection: { status: ConnectionStatus; sinceMs: number };

@@ -33,7 +33,7 @@ export function fieldsFromThresholds(thresholds: Thresholds, queues: string[]): 
   return { callsWaiting: countFields(thresholds.callsWaiting), longestWaitSeconds: waitFields(thresholds.longestWaitSeconds), byQueue };
 }
 
-export type ParsedThresholds = { thresholds: Thresholds } | { errors: string[] };
+type ParsedThresholds = { thresholds: Thresholds } | { errors: string[] };
 
 export function thresholdsFromFields(fields: ThresholdFields): ParsedThresholds {
   const errors: string[] = [];
