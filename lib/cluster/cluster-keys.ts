@@ -7,7 +7,7 @@
 export function clusterKeys(prefix: string) {
   return {
     lease: `${prefix}leader`,
-    /** Only ever incremented: each leadership's fencing token. */
+    /** The last fencing token granted; each leadership's is higher. */
     fence: `${prefix}leader:fence`,
     /** The live log: one Redis Stream every instance applies in the same order. */
     log: `${prefix}live:log`,

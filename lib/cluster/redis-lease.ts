@@ -8,11 +8,19 @@ import type { Redis } from 'ioredis';
 import type { LeaseStore } from './leader-election';
 import { redisScript } from './redis-script';
 
-/** KEYS: lease, fence counter. ARGV: owner, ttl ms. SET NX PX, with the token INCR'd only when it is granted. */
+/**
+ * KEYS: lease, fence counter. ARGV: owner, ttl ms. SET NX PX, with a new token
+ * only when the lease is granted: the counter plus one (INCR), but never below
+ * Redis's clock in ms, so the tokens keep growing even after a Redis restart
+ * lost the counter (the cluster's Redis need not persist anything).
+ */
 const ACQUIRE = redisScript(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return false end
-local token = redis.call('INCR', KEYS[2])
-redis.call('SET', KEYS[1], ARGV[1] .. '/' .. token, 'PX', ARGV[2])
+local time = redis.call('TIME')
+local clock = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local token = math.max(tonumber(redis.call('GET', KEYS[2]) or '0') + 1, clock)
+redis.call('SET', KEYS[2], string.format('%d', token))
+redis.call('SET', KEYS[1], ARGV[1] .. '/' .. string.format('%d', token), 'PX', ARGV[2])
 return token`);
 
 /** KEYS: lease. ARGV: our value, ttl ms. Compare-and-set: only our own lease is extended. */

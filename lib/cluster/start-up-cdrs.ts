@@ -18,7 +18,7 @@ export interface StartUpCdrs {
 }
 
 export function createStartUpCdrs(clock: Clock): StartUpCdrs {
-  let loaded: { keys: Set<string>; until: number } | null = null;
+  let loaded: Set<string> | null = null;
   return {
     wrap(store) {
       return {
@@ -27,17 +27,19 @@ export function createStartUpCdrs(clock: Clock): StartUpCdrs {
           insert: (records, receivedAt) => store.cdrs.insert(records, receivedAt),
           deleteEndedBefore: (epochMs) => store.cdrs.deleteEndedBefore(epochMs),
           async listEndedSince(epochMs) {
-            const until = clock.now() + OVERLAP_MS;
             const records = await store.cdrs.listEndedSince(epochMs);
-            loaded = { keys: new Set(records.map(cdrKey)), until };
+            const keys = new Set(records.map(cdrKey));
+            loaded = keys;
+            clock.setTimeout(() => {
+              if (loaded === keys) loaded = null;
+            }, OVERLAP_MS);
             return records;
           },
         },
       };
     },
     notLoaded(records) {
-      if (loaded && clock.now() > loaded.until) loaded = null;
-      const keys = loaded?.keys;
+      const keys = loaded;
       return keys ? records.filter((record) => !keys.has(cdrKey(record))) : records;
     },
   };

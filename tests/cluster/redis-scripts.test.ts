@@ -33,19 +33,20 @@ afterAll(async () => {
 describe('createRedisLease', () => {
   it('grants the lease to one owner at a time, with a higher token each time, and only its owner can renew or release it', async () => {
     const lease = createRedisLease(redis, keys);
-    expect(await lease.acquire('a', 3_000)).toBe(1);
+    const first = await lease.acquire('a', 3_000);
     expect(await lease.acquire('b', 3_000)).toBeNull();
-    expect(await lease.renew('b', 1, 3_000)).toBe(false);
-    expect(await lease.renew('a', 1, 3_000)).toBe(true);
-    await lease.release('b', 1);
-    expect(await redis.get(keys.lease)).toBe('a/1');
-    await lease.release('a', 1);
-    expect(await lease.acquire('b', 3_000)).toBe(2);
-    expect(await lease.renew('a', 1, 3_000)).toBe(false);
-    await lease.release('b', 2);
+    expect(await lease.renew('b', first!, 3_000)).toBe(false);
+    expect(await lease.renew('a', first!, 3_000)).toBe(true);
+    await lease.release('b', first!);
+    expect(await redis.get(keys.lease)).toBe(`a/${first}`);
+    await lease.release('a', first!);
+    const second = await lease.acquire('b', 3_000);
+    expect(second).toBeGreaterThan(first!);
+    expect(await lease.renew('a', first!, 3_000)).toBe(false);
+    await lease.release('b', second!);
   });
 
-  it('sets the lease to lapse after its ttl, and a lapsed lease goes to the next owner with the next token', async () => {
+  it('sets the lease to lapse after its ttl, and a lapsed lease goes to the next owner with a higher token', async () => {
     const lease = createRedisLease(redis, keys);
     const token = await lease.acquire('a', 50);
     const ttl = await redis.pttl(keys.lease);
@@ -53,10 +54,29 @@ describe('createRedisLease', () => {
     expect(ttl).toBeLessThanOrEqual(50);
     // What Redis does once the ttl runs out.
     await redis.del(keys.lease);
-    expect(await lease.acquire('b', 3_000)).toBe(token! + 1);
-    await lease.release('b', token! + 1);
+    const next = await lease.acquire('b', 3_000);
+    expect(next).toBeGreaterThan(token!);
+    await lease.release('b', next!);
+  });
+
+  it('keeps tokens growing after a Redis restart lost the counter', async () => {
+    const lease = createRedisLease(redis, keys);
+    const before = await lease.acquire('a', 3_000);
+    await lease.release('a', before!);
+    // A restarted Redis without persistence: no lease, no counter. A restart takes well over a millisecond.
+    await redis.del(keys.lease, keys.fence);
+    while ((await redisClockMs()) <= before!);
+    const after = await lease.acquire('b', 3_000);
+    expect(after).toBeGreaterThan(before!);
+    expect(await redis.get(keys.lease)).toBe(`b/${after}`);
+    await lease.release('b', after!);
   });
 });
+
+async function redisClockMs(): Promise<number> {
+  const [seconds, micros] = await redis.time();
+  return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+}
 
 describe('createLogWriter', () => {
   const writer = () => createLogWriter(redis, keys, { maxLength: 100, seenMs: 60_000 });
