@@ -17,6 +17,7 @@ import { summariseLatencies } from '../measure/latency-summary';
 import { monotonicMs } from '../measure/monotonic-ms';
 import { parentChannel } from '../process/bench-child';
 import { createArrivalLog, type ArrivalLog } from './arrival-log';
+import { connectSilentViewer } from './silent-viewer';
 import type { ClientSpec, FleetAudience, FleetCommand, FleetReply, SentEvents, StormOutcome } from './fleet-protocol';
 
 const Config = z.object({ protocol: z.enum(['socket.io', 'ws']), url: z.url() });
@@ -34,6 +35,8 @@ interface StormWatch {
 
 interface FleetClient {
   spec: ClientSpec;
+  /** Parses what it receives and logs arrivals; the others only listen. */
+  sampled: boolean;
   log: ArrivalLog | null;
   storm: StormWatch | null;
   close(): void;
@@ -85,7 +88,7 @@ function connectSocketIo(spec: ClientSpec): Promise<FleetClient> {
     reconnectionDelayMax: 10_000,
     auth: { view: spec.view, ...(spec.extension ? { extension: spec.extension } : {}) },
   });
-  const client: FleetClient = { spec, log: null, storm: null, close: () => socket.close() };
+  const client: FleetClient = { spec, sampled: true, log: null, storm: null, close: () => socket.close() };
   socket.on('live:patch', (patch) => {
     if (patch.calls) onCalls(client, liveCallPhases(patch.calls), monotonicMs());
   });
@@ -115,28 +118,52 @@ function connectSocketIo(spec: ClientSpec): Promise<FleetClient> {
   });
 }
 
-function connectWebSocket(spec: ClientSpec): Promise<FleetClient> {
-  const socket = new WebSocket(config.url.replace(/^http/, 'ws'), { perMessageDeflate: false });
-  const client: FleetClient = { spec, log: null, storm: null, close: () => socket.close() };
-  socket.on('message', (data) => {
-    const at = monotonicMs();
-    const shown = phaseOfCallMessage(JSON.parse(String(data)));
-    if (shown) onCalls(client, [shown], at);
+async function connectSilentSocketIo(spec: ClientSpec): Promise<FleetClient> {
+  const client: FleetClient = { spec, sampled: false, log: null, storm: null, close: () => undefined };
+  const viewer = await connectSilentViewer(config.url, { view: spec.view, ...(spec.extension ? { extension: spec.extension } : {}) }, {
+    onDropped() {
+      if (client.storm) Object.assign(client.storm, { dropped: true, back: false });
+    },
+    onJoined() {
+      if (client.storm?.dropped) client.storm.back = true;
+    },
+    onSnapshot() {
+      if (!client.storm?.back) return;
+      client.storm.snapshot = true;
+      settleIfDone(client.storm, monotonicMs());
+    },
   });
+  client.close = () => viewer.close();
+  return client;
+}
+
+function connectWebSocket(spec: ClientSpec, sampled: boolean): Promise<FleetClient> {
+  const socket = new WebSocket(config.url.replace(/^http/, 'ws'), { perMessageDeflate: false });
+  const client: FleetClient = { spec, sampled, log: null, storm: null, close: () => socket.close() };
+  if (sampled) {
+    socket.on('message', (data) => {
+      const at = monotonicMs();
+      const shown = phaseOfCallMessage(JSON.parse(String(data)));
+      if (shown) onCalls(client, [shown], at);
+    });
+  }
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(client));
     socket.once('error', reject);
   });
 }
 
-async function connectAll(specs: ClientSpec[], concurrency: number): Promise<{ connected: number; failed: number }> {
-  const connect = config.protocol === 'socket.io' ? connectSocketIo : connectWebSocket;
+async function connectAll(specs: ClientSpec[], concurrency: number, sampleEvery: number): Promise<{ connected: number; failed: number }> {
+  const connect = (spec: ClientSpec, sampled: boolean) => {
+    if (config.protocol === 'ws') return connectWebSocket(spec, sampled);
+    return sampled ? connectSocketIo(spec) : connectSilentSocketIo(spec);
+  };
   let next = 0;
   let failed = 0;
   async function worker(): Promise<void> {
     while (next < specs.length) {
-      const spec = specs[next++]!;
-      await connect(spec).then(
+      const index = next++;
+      await connect(specs[index]!, index % sampleEvery === 0).then(
         (client) => void clients.push(client),
         () => void (failed += 1),
       );
@@ -173,12 +200,14 @@ function collect(sent: SentEvents, agentOfCall: string[]): Extract<FleetReply, {
     if (samples[audience].length > 0) byAudience[audience] = summariseLatencies(Float64Array.from(samples[audience]));
   }
   const overall = summariseLatencies(Float64Array.from([...samples.wall, ...samples.supervisor, ...samples.agent]));
-  return { type: 'collected', overall, byAudience, expected, lost };
+  return { type: 'collected', overall, byAudience, expected, lost, sampledClients: clients.filter((client) => client.log).length };
 }
 
 function armStorm(prefix: string, agentOfCall: string[], timeoutMs: number): void {
   for (const client of clients) {
-    const missing = new Set(agentOfCall.flatMap((agent, index) => (client.spec.view !== 'agent' || agent === client.spec.extension ? [index] : [])));
+    // A listening-only client cannot see calls: it is back once it has its snapshot.
+    const shown = (agent: string) => client.sampled && (client.spec.view !== 'agent' || agent === client.spec.extension);
+    const missing = new Set(agentOfCall.flatMap((agent, index) => (shown(agent) ? [index] : [])));
     client.storm = { dropped: false, back: false, snapshot: false, recovered: false, missing, settledAt: Number.NaN };
   }
   const done = new Promise<void>((resolve) => {
@@ -206,12 +235,12 @@ parent.onCommand(async (command) => {
   switch (command.type) {
     case 'connect': {
       const started = performance.now();
-      const { connected, failed } = await connectAll(command.clients, command.concurrency);
+      const { connected, failed } = await connectAll(command.clients, command.concurrency, command.sampleEvery);
       return parent.reply({ type: 'connected', connected, failed, ms: performance.now() - started });
     }
     case 'track':
       tracked = { prefix: command.prefix, calls: command.calls };
-      for (const client of clients) client.log = createArrivalLog(command.calls);
+      for (const client of clients) client.log = client.sampled ? createArrivalLog(command.calls) : null;
       return parent.reply({ type: 'tracking' });
     case 'collect': {
       const reply = collect(command.sent, command.agentOfCall);

@@ -17,7 +17,12 @@ export interface SentEvents {
 }
 
 export type FleetCommand =
-  | { type: 'connect'; clients: ClientSpec[]; concurrency: number }
+  /**
+   * Every `sampleEvery`-th client parses what it receives and logs arrivals; the
+   * others only listen (see silent-viewer.ts), so the fleet's CPU stays off the
+   * measured path however many viewers the server has.
+   */
+  | { type: 'connect'; clients: ClientSpec[]; concurrency: number; sampleEvery: number }
   /** Starts logging arrivals of this run's planned calls. */
   | { type: 'track'; prefix: string; calls: number }
   /** agentOfCall: the extension each planned call rings, so agents are expected to see only their own. */
@@ -52,6 +57,7 @@ export type FleetReply =
       byAudience: Partial<Record<FleetAudience, LatencySummary>>;
       expected: number;
       lost: number;
+      sampledClients: number;
     }
   | { type: 'watching' }
   | { type: 'pop-times'; receivedAt: number[] }

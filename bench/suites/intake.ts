@@ -45,7 +45,7 @@ export async function runIntake(profile: Profile): Promise<SuiteResult> {
     const idle = await server.ask({ type: 'memory' }, 'memory');
     // One viewer of each audience, so each delivery is rendered for every kind of stream.
     const viewers = audienceMix(3);
-    await fleet.ask({ type: 'connect', clients: viewers, concurrency: 3 }, 'connected');
+    await fleet.ask({ type: 'connect', clients: viewers, concurrency: 3, sampleEvery: 1 }, 'connected');
     const poster = createHttpPoster({ connections: CONNECTIONS });
     const { stepMs, callRates, cdrRates } = profile.intake;
 

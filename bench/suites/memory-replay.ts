@@ -36,7 +36,7 @@ export async function runMemoryReplay(profile: Profile): Promise<SuiteResult> {
   const fleet = startFleet('socket.io', server.url);
   try {
     const viewers = audienceMix(3);
-    await fleet.ask({ type: 'connect', clients: viewers, concurrency: 3 }, 'connected');
+    await fleet.ask({ type: 'connect', clients: viewers, concurrency: 3, sampleEvery: 1 }, 'connected');
     const agents = agentExtensions(viewers);
     const poster = createHttpPoster({ connections: WORKERS });
     const { baselineEvents, totalEvents } = profile.replay;

@@ -48,10 +48,10 @@ export async function runUpstream(profile: Profile): Promise<SuiteResult> {
   try {
     await waitForReadySubscription(sandbox.url);
     const first: ClientSpec = { view: 'agent', extension: POP_AGENT };
-    await fleet.ask({ type: 'connect', clients: [first], concurrency: 1 }, 'connected');
+    await fleet.ask({ type: 'connect', clients: [first], concurrency: 1, sampleEvery: 1 }, 'connected');
     await fleet.ask({ type: 'watch-pops', extension: POP_AGENT }, 'watching');
     const one = await countWindow(sandbox.url, fleet, 1, windowMs, popEveryMs);
-    await fleet.ask({ type: 'connect', clients: audienceMix(viewers - 1), concurrency: 100 }, 'connected', 10 * 60_000);
+    await fleet.ask({ type: 'connect', clients: audienceMix(viewers - 1), concurrency: 100, sampleEvery: viewers }, 'connected', 10 * 60_000);
     const many = await countWindow(sandbox.url, fleet, viewers, windowMs, popEveryMs);
     return { suite: 'upstream', rows: rowsOf(one, many, statsPollMs), details: { statsPollMs, windows: [one, many] } };
   } finally {
