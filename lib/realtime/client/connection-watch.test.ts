@@ -92,4 +92,26 @@ describe('startConnectionWatch', () => {
     await once(client, 'connect_error');
     expect(states.at(-1)).toEqual({ status: 'refused', since: FIXTURE_NOW, refusal: 'unauthorized' });
   });
+
+  it('asks again after a delay instead of giving up when the server could not check the handshake', async () => {
+    const server = await startTestServer();
+    cleanups.push(() => server.close());
+    let attempts = 0;
+    server.io.use((_socket, next) => {
+      attempts += 1;
+      next(attempts === 1 ? new Error('unavailable') : undefined);
+    });
+    const clock = createManualClock(FIXTURE_NOW);
+    const states: ConnectionState[] = [];
+    const client = server.connectClient({ view: 'wall', displayToken: 'still-valid' });
+    const watch = startConnectionWatch({ socket: client, clock, onChange: (state) => states.push(state) });
+    cleanups.push(() => watch.dispose());
+    await once(client, 'connect_error');
+    expect(states.at(-1)?.status).toBe('reconnecting');
+    const connection = server.nextConnection();
+    clock.advance(5_000);
+    await connection;
+    await expect.poll(() => states.at(-1)?.status).toBe('connected');
+    expect(states.map((state) => state.status)).not.toContain('refused');
+  });
 });

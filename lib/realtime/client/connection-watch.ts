@@ -23,8 +23,8 @@ interface ConnectionWatchOptions {
   onChange(state: ConnectionState): void;
   /** Heartbeats come every few seconds; three missed ones mean the socket is dead. */
   silenceMs?: number;
-  /** Wait before reconnecting after the server closed the socket itself. */
-  kickedRetryMs?: number;
+  /** Wait before asking again after the server closed the socket itself or could not check the handshake. */
+  retryMs?: number;
 }
 
 interface ConnectionWatch {
@@ -38,11 +38,11 @@ export function startConnectionWatch({
   clock,
   onChange,
   silenceMs = 15_000,
-  kickedRetryMs = 5_000,
+  retryMs = 5_000,
 }: ConnectionWatchOptions): ConnectionWatch {
   let lastSignOfLife = clock.now();
   let silenceTimer: TimerHandle | null = null;
-  let kickedTimer: TimerHandle | null = null;
+  let retryTimer: TimerHandle | null = null;
   let status: ConnectionStatus | null = null;
 
   function enter(next: ConnectionStatus, refusal: string | null = null): void {
@@ -84,19 +84,31 @@ export function startConnectionWatch({
     enter('reconnecting');
     // The server closed this socket on purpose (revoked display, signed-out user);
     // Socket.IO will not retry by itself, so a new handshake lets the server decide again.
-    if (reason === 'io server disconnect') {
-      kickedTimer = clock.setTimeout(() => {
-        kickedTimer = null;
-        socket.connect();
-      }, kickedRetryMs);
-    }
+    if (reason === 'io server disconnect') retryLater();
   };
 
   const onConnectError = (error: Error): void => {
-    // An inactive socket after an error means the server's middleware said no.
-    if (!socket.active) enter('refused', error.message);
-    else enter('reconnecting');
+    if (socket.active) {
+      enter('reconnecting');
+      return;
+    }
+    // An inactive socket after an error means the server's middleware said no. "unavailable"
+    // is the server failing to check, not a verdict: a TV must not unpair over it.
+    if (error.message === 'unavailable') {
+      enter('reconnecting');
+      retryLater();
+    } else {
+      enter('refused', error.message);
+    }
   };
+
+  function retryLater(): void {
+    if (retryTimer) clock.clearTimeout(retryTimer);
+    retryTimer = clock.setTimeout(() => {
+      retryTimer = null;
+      socket.connect();
+    }, retryMs);
+  }
 
   socket.on('connect', onConnect);
   socket.on('disconnect', onDisconnect);
@@ -111,7 +123,7 @@ export function startConnectionWatch({
     checkNow,
     dispose() {
       if (silenceTimer) clock.clearTimeout(silenceTimer);
-      if (kickedTimer) clock.clearTimeout(kickedTimer);
+      if (retryTimer) clock.clearTimeout(retryTimer);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
