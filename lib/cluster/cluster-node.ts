@@ -34,7 +34,7 @@ import { createStartUpCdrs } from './start-up-cdrs';
 const COMMAND_TIMEOUT_MS = 2_000;
 /** Takeover within the ttl and a sixth of it (3.5 s) after a leader dies. */
 const LEASE_TTL_MS = 3_000;
-/** What a starting instance replays: minutes of a busy call centre's messages, a few MB of Redis. */
+/** What a starting instance replays: minutes of a busy call centre's messages, some 15 MB of Redis at most. */
 const LOG_MAX_LENGTH = 20_000;
 /** How long a call message is remembered for deduplication: longer than the service's delivery retries last. */
 const SEEN_CALL_MS = 10 * 60_000;
