@@ -47,7 +47,7 @@ export interface Leadership {
 
 export function runLeadership(deps: LeadershipDeps): Leadership {
   const { election, log } = deps;
-  let duties: LeaderDuties | null = null;
+  let duties: { duties: LeaderDuties; ended: boolean } | null = null;
   // The duties' starts and stops in order: a term's duties start only once the previous term's stopped.
   let turns: Promise<void> = Promise.resolve();
 
@@ -73,20 +73,24 @@ export function runLeadership(deps: LeadershipDeps): Leadership {
     const ending = duties;
     duties = null;
     if (ending) {
+      ending.ended = true;
       // At once, not after the term's start finished: a start can take a while (token, subscription),
       // and its poller would keep trying, refused by the gate, meanwhile.
-      const stopped = ending.stop().catch((error: unknown) => log.error({ err: error }, 'stopping leader duties failed'));
+      const stopped = ending.duties.stop().catch((error: unknown) => log.error({ err: error }, 'stopping leader duties failed'));
       turns = Promise.all([turns, stopped]).then(() => undefined);
     }
     if (!term) return;
-    const starting = deps.startDuties(channelFor(term));
+    const starting = { duties: deps.startDuties(channelFor(term)), ended: false };
     duties = starting;
-    turns = turns.then(() => starting.start()).catch((error: unknown) => log.error({ err: error }, 'starting leader duties failed'));
+    // A term that ended before its turn came never starts: its stop already ran.
+    turns = turns
+      .then(() => (starting.ended ? undefined : starting.duties.start()))
+      .catch((error: unknown) => log.error({ err: error }, 'starting leader duties failed'));
   });
   election.start();
 
   return {
-    noteWebhook: (activity) => duties?.noteWebhook(activity),
+    noteWebhook: (activity) => duties?.duties.noteWebhook(activity),
     async stepDown() {
       await election.release();
       await turns;
