@@ -23,7 +23,11 @@ export function useDesktopNotifications(): {
     }
     setAccess(Notification.permission);
     if ('serviceWorker' in navigator) {
-      registration.current = navigator.serviceWorker.register('/sw.js').catch(() => null);
+      // showNotification needs an active worker; `ready` waits for activation after the first install.
+      registration.current = navigator.serviceWorker
+        .register('/sw.js')
+        .then(() => navigator.serviceWorker.ready)
+        .catch(() => null);
     }
   }, []);
 
@@ -34,12 +38,10 @@ export function useDesktopNotifications(): {
 
   const show = useCallback((tag: string, title: string, body: string) => {
     if (!('Notification' in window) || Notification.permission !== 'granted') return;
-    void registration.current.then((worker) => {
-      const options: NotificationOptions = { body, tag, icon: '/icon.svg', requireInteraction: true };
-      if (worker) return worker.showNotification(title, options);
-      // Without a service worker (blocked or unsupported) a page notification still shows while the tab lives.
-      new Notification(title, options);
-    });
+    const options: NotificationOptions = { body, tag, icon: '/icon.svg', requireInteraction: true };
+    // Without a service worker (blocked or unsupported) a page notification still shows while the tab lives.
+    const showInPage = (): void => void new Notification(title, options);
+    void registration.current.then((worker) => (worker ? worker.showNotification(title, options) : showInPage())).catch(showInPage);
   }, []);
 
   const close = useCallback((tag: string) => {

@@ -12,16 +12,16 @@ interface PopAlerts {
  * Notifies once when a call starts ringing for this agent and withdraws the
  * notification when it stops (answered here or elsewhere, or hung up). Only
  * the currently ringing ids are remembered, so nothing grows over a long shift.
+ * A call already ringing when the page loads is notified too: the tag (the
+ * call id) makes it replace, not duplicate, a notification shown before a reload.
  */
 export function usePopAlerts(ringing: LiveCall[] | null, { notify, dismiss, chime }: PopAlerts): void {
-  const previous = useRef<Set<string> | null>(null);
+  const previous = useRef<Set<string>>(new Set());
   useEffect(() => {
     if (!ringing) return;
     const current = new Set(ringing.map((call) => call.id));
     const before = previous.current;
     previous.current = current;
-    // The first snapshot after a (re)load is not news: those calls were ringing before.
-    if (!before) return;
     let fresh = false;
     for (const call of ringing) {
       if (before.has(call.id)) continue;
