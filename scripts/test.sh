@@ -11,7 +11,7 @@ bash scripts/ensure-services.sh
 step "browser"
 PLAYWRIGHT_CHROMIUM_PATH="$(bash scripts/ensure-browser.sh)"
 export PLAYWRIGHT_CHROMIUM_PATH
-echo "chromium: ${PLAYWRIGHT_CHROMIUM_PATH:-playwright's own}"
+echo "chromium: ${PLAYWRIGHT_CHROMIUM_PATH:-the one Playwright bundles}"
 
 step "type check"
 npx tsc --noEmit -p .
