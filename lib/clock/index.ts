@@ -12,13 +12,16 @@ export interface TimerHandle {
   readonly id: number;
 }
 
+/** Real time, in Node and in the browser alike. */
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout(callback, ms) {
-    const timer = setTimeout(callback, ms);
+    const timer: unknown = setTimeout(callback, ms);
+    if (typeof timer === 'number') return { id: timer };
+    const nodeTimer = timer as NodeJS.Timeout;
     // Timers must never keep a process alive on their own: shutdown is explicit.
-    timer.unref?.();
-    return { id: Number(timer[Symbol.toPrimitive]()) };
+    nodeTimer.unref();
+    return { id: Number(nodeTimer[Symbol.toPrimitive]()) };
   },
   clearTimeout(handle) {
     clearTimeout(handle.id);

@@ -1,4 +1,3 @@
-export { browserClock } from './browser-clock';
 export type { ConnectionState, ConnectionStatus } from './connection-watch';
 export { sendDisplayStatus } from './socket';
 export { useLive } from './use-live';

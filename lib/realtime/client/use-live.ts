@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { DisplayCommand, HandshakeAuth } from '../events';
 import type { LiveSnapshot } from '../types';
-import { browserClock } from './browser-clock';
+import { systemClock } from '@/lib/clock';
 import { startConnectionWatch, type ConnectionState } from './connection-watch';
 import { startLiveSync } from './live-sync';
 import { liveQueryOptions } from './queries';
@@ -48,7 +48,7 @@ export function useLive(auth: HandshakeAuth | null, { onDisplayCommand }: UseLiv
     const { queryKey } = liveQueryOptions(handshake.view);
     const sync = startLiveSync({
       socket,
-      clock: browserClock,
+      clock: systemClock,
       write: (next) => queryClient.setQueryData(queryKey, next),
       onServerTime: (serverTime, receivedAt) =>
         setServerOffsetMs((previous) => {
@@ -56,7 +56,7 @@ export function useLive(auth: HandshakeAuth | null, { onDisplayCommand }: UseLiv
           return Math.abs(offset - previous) < OFFSET_JITTER_MS ? previous : offset;
         }),
     });
-    const watch = startConnectionWatch({ socket, clock: browserClock, onChange: setConnection });
+    const watch = startConnectionWatch({ socket, clock: systemClock, onChange: setConnection });
     const onCommand = (raw: unknown): void => {
       const command = DisplayCommandSchema.safeParse(raw);
       if (command.success) commandHandler.current?.(command.data);

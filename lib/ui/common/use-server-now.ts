@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { browserClock } from '@/lib/realtime/client';
+import { systemClock } from '@/lib/clock';
 
 /**
  * Server time, re-read on every whole second so every timer on a screen
@@ -7,11 +7,11 @@ import { browserClock } from '@/lib/realtime/client';
  * (a TV's can be minutes off), so waits tick from the server's timestamps.
  */
 export function useServerNow(serverOffsetMs: number): number {
-  const [deviceNow, setDeviceNow] = useState(() => browserClock.now());
+  const [deviceNow, setDeviceNow] = useState(() => systemClock.now());
   useEffect(() => {
     let timer = 0;
     const tick = (): void => {
-      const now = browserClock.now();
+      const now = systemClock.now();
       setDeviceNow(now);
       timer = window.setTimeout(tick, 1000 - (now % 1000));
     };

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { browserClock } from '@/lib/realtime/client';
+import { systemClock } from '@/lib/clock';
 import { AddDisplayPanel } from './add-display-panel';
 import { DisplayRow } from './display-row';
 import { displaysQueryOptions } from './queries';
@@ -54,9 +54,9 @@ export function DisplayManager({ queueOptions = [] }: { queueOptions?: readonly 
 
 /** Now, re-read every few seconds, so "last heartbeat 40 s ago" keeps counting between refetches. */
 function useTickingNow(everyMs: number): number {
-  const [now, setNow] = useState(() => browserClock.now());
+  const [now, setNow] = useState(() => systemClock.now());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(browserClock.now()), everyMs);
+    const timer = window.setInterval(() => setNow(systemClock.now()), everyMs);
     return () => window.clearInterval(timer);
   }, [everyMs]);
   return now;

@@ -6,7 +6,7 @@
  * the code. The caller stores it (lib/ui/wall keeps it in localStorage).
  */
 import { useEffect, useRef, useState } from 'react';
-import { browserClock } from '@/lib/realtime/client';
+import { systemClock } from '@/lib/clock';
 import { httpPairingApi } from './pairing-api';
 import { startPairingLoop, type PairingView } from './pairing-loop';
 import { forgetPendingDisplayToken, pendingDisplayToken } from './pending-token';
@@ -25,7 +25,7 @@ export function PairingScreen({ onPaired }: { onPaired(displayToken: string): vo
     const token = pendingDisplayToken(storage, (bytes) => crypto.getRandomValues(bytes));
     return startPairingLoop({
       api: httpPairingApi(window.fetch.bind(window)),
-      clock: browserClock,
+      clock: systemClock,
       tokenHash: sha256Hex(token),
       onView: setView,
       onPaired: () => {
