@@ -52,6 +52,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: '.e2e-data',
       LOG_LEVEL: 'warn',
+      PBX_LOG_LEVEL: 'warn',
       // Scripted calls only: tests must see exactly what they placed.
       PBX_SIMULATOR: 'off',
       PBX_RATE_LIMITS: 'off',
