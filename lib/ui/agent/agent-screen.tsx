@@ -4,10 +4,9 @@
  * call they are on, and today's calls; with desktop notifications and an
  * optional chime for when the tab is not in front.
  */
-import { signOut } from 'next-auth/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLive } from '@/lib/realtime/client';
-import { DegradedBanner, useAlertSound, useServerNow } from '@/lib/ui/common';
+import { DegradedBanner, SignOutButton, useAlertSound, useServerNow } from '@/lib/ui/common';
 import { formatPhoneNumber } from '@/lib/ui/format';
 import { RECONNECT_GRACE_MS } from '@/lib/ui/status';
 import { agentCalls } from './agent-calls';
@@ -66,9 +65,7 @@ export function AgentScreen({ name, extension, crmUrlTemplate, signInHref }: Age
             <button type="button" aria-pressed={soundOn} onClick={toggleSound} className="rounded-lg bg-slate-800 px-3 py-1.5 hover:bg-slate-700">
               Ring sound: {soundOn ? 'on' : 'off'}
             </button>
-            <button type="button" onClick={() => void signOut({ callbackUrl: '/' })} className="rounded-lg bg-slate-800 px-3 py-1.5 hover:bg-slate-700">
-              Sign out
-            </button>
+            <SignOutButton />
           </div>
         </div>
       </header>

@@ -4,3 +4,4 @@ export { LEVEL_SURFACE, LEVEL_TEXT } from './level-style';
 export { useServerNow } from './use-server-now';
 export { DegradedBanner } from './degraded-banner';
 export { useAlertSound } from './use-alert-sound';
+export { SignOutButton } from './sign-out-button';

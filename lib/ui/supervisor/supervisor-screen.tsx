@@ -3,10 +3,9 @@
  * The supervisor's live view: queues, calls, agents, today's figures, the
  * phone system's health and the settings that drive the wall.
  */
-import { signOut } from 'next-auth/react';
 import { useMemo } from 'react';
 import { useLive } from '@/lib/realtime/client';
-import { DegradedBanner, useServerNow } from '@/lib/ui/common';
+import { DegradedBanner, SignOutButton, useServerNow } from '@/lib/ui/common';
 import { DisplayManager } from '@/lib/ui/displays';
 import { formatTimeOfDay, zonedWeekMinute } from '@/lib/ui/format';
 import { activeCrossings, assessDegradation, buildQueueBoard } from '@/lib/ui/status';
@@ -37,9 +36,7 @@ export function SupervisorScreen({ viewerName, signInHref }: { viewerName: strin
         </div>
         <div className="flex items-center gap-3 text-sm">
           <span className="text-slate-300">{viewerName}</span>
-          <button type="button" onClick={() => void signOut({ callbackUrl: '/' })} className="rounded-lg bg-slate-800 px-3 py-1.5 hover:bg-slate-700">
-            Sign out
-          </button>
+          <SignOutButton />
         </div>
       </div>
     </header>
