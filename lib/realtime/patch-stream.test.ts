@@ -22,14 +22,15 @@ function setup(options: { urgent?: boolean; onlyMine?: boolean } = {}) {
 }
 
 describe('createPatchStream', () => {
-  it('publishes one merged patch when a burst arrives within the window', () => {
+  it('publishes the first change at once and merges the rest of a burst at the end of the window', () => {
     const { clock, published, stream } = setup();
     stream.offer(['a']);
+    expect(published).toEqual([{ seq: 1, serverTime: clock.now(), removedCalls: ['a'] }]);
     stream.offer(['b']);
     stream.offer(['a', 'c']);
-    expect(published).toEqual([]);
+    expect(published).toHaveLength(1);
     clock.advance(50);
-    expect(published).toEqual([{ seq: 1, serverTime: clock.now(), removedCalls: ['a', 'b', 'c'] }]);
+    expect(published.at(-1)).toEqual({ seq: 2, serverTime: clock.now(), removedCalls: ['b', 'a', 'c'] });
   });
 
   it('numbers patches one after another when several windows pass', () => {
@@ -42,14 +43,15 @@ describe('createPatchStream', () => {
     expect(stream.seq).toBe(3);
   });
 
-  it('publishes at most once per window when changes keep coming', () => {
+  it('publishes the leading change, then at most once per window when changes keep coming', () => {
     const { clock, published, stream } = setup();
     for (let i = 0; i < 20; i++) {
       stream.offer([`call-${i}`]);
       clock.advance(10);
     }
     clock.advance(50);
-    expect(published).toHaveLength(4);
+    // 200 ms of changes: the leading one at 0 ms, then one per 50 ms window.
+    expect(published).toHaveLength(5);
   });
 
   it('publishes nothing and keeps seq when the viewer sees none of the changes', () => {
@@ -68,12 +70,13 @@ describe('createPatchStream', () => {
 
   it('waits for the window when an urgent stream gets a change that is not urgent', () => {
     const { clock, published, stream } = setup({ urgent: true });
+    stream.offer(['first']);
     stream.offer(['other']);
-    expect(published).toEqual([]);
+    expect(published).toEqual([expect.objectContaining({ seq: 1, removedCalls: ['first'] })]);
     stream.offer(['mine-1']);
-    expect(published).toEqual([expect.objectContaining({ seq: 1, removedCalls: ['other', 'mine-1'] })]);
+    expect(published.at(-1)).toEqual(expect.objectContaining({ seq: 2, removedCalls: ['other', 'mine-1'] }));
     clock.advance(50);
-    expect(published).toHaveLength(1);
+    expect(published).toHaveLength(2);
   });
 
   it('publishes what is pending when flushed before the window ends', () => {
@@ -89,9 +92,10 @@ describe('createPatchStream', () => {
   it('drops what is pending and stops its timer when closed', () => {
     const { clock, published, stream } = setup();
     stream.offer(['a']);
+    stream.offer(['b']);
     stream.close();
     clock.advance(50);
-    expect(published).toEqual([]);
+    expect(published.map((patch) => patch.removedCalls)).toEqual([['a']]);
     expect(clock.pendingTimers()).toBe(0);
   });
 });

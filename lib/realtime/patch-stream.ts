@@ -1,7 +1,8 @@
 /**
  * One viewer's stream of patches: numbers them (seq + 1 each, so a client can
- * spot a gap and resync) and coalesces a burst of changes into one patch per
- * window. The stream knows nothing of Socket.IO or the live state: it is handed
+ * spot a gap and resync) and coalesces bursts: the first change after a quiet
+ * spell goes out at once, and what follows within the window goes out together
+ * at its end, so a viewer gets at most one patch per window after the leading one. The stream knows nothing of Socket.IO or the live state: it is handed
  * how to render what accumulated and where to publish the result.
  */
 import type { Clock, TimerHandle } from '@/lib/clock';
@@ -45,12 +46,24 @@ export function createPatchStream<Update>(options: PatchStreamOptions<Update>): 
     timer = null;
   }
 
-  function flush(): void {
-    cancelTimer();
+  function publishPending(): void {
     if (pending === null) return;
     const body = options.render(pending);
     pending = null;
     if (body) publish(body);
+  }
+
+  function flush(): void {
+    cancelTimer();
+    publishPending();
+  }
+
+  /** Ends a window: what arrived during it goes out, and a busy stream keeps coalescing. */
+  function endWindow(): void {
+    timer = null;
+    if (pending === null) return;
+    publishPending();
+    timer = clock.setTimeout(endWindow, options.coalesceMs);
   }
 
   return {
@@ -72,7 +85,10 @@ export function createPatchStream<Update>(options: PatchStreamOptions<Update>): 
           return;
         }
       }
-      timer ??= clock.setTimeout(flush, options.coalesceMs);
+      if (timer) return;
+      // A quiet stream publishes at once; only what follows within the window waits for it.
+      publishPending();
+      timer = clock.setTimeout(endWindow, options.coalesceMs);
     },
     flush,
     close() {

@@ -174,7 +174,7 @@ describe('the live server', () => {
     expect(snapshot).toMatchObject({ data: { kpis: { total: { answered: 1 } }, health: { webhooks: { duplicates: 1, rejected: 0 } } } });
   });
 
-  it('merges a burst into one wall patch while agent 101 gets its pop at once', async () => {
+  it('merges a burst into at most two wall patches while agent 101 gets its pop at once', async () => {
     await wall.resync();
     const wallBefore = wall.patches().length;
     const burst = ['b1', 'b2', 'b3', 'b4', 'b5'].map((id, i) => ({ ...call, callId: id, startedAt: start + 100_000 + i * 1000 }));
@@ -186,8 +186,10 @@ describe('the live server', () => {
     const merged = await wall.waitFor('live:patch', (p) => p.calls?.some((c) => c.id === 'b5') ?? false, mark);
     await wall.resync();
     const newPatches = wall.patches().slice(wallBefore);
-    expect(newPatches).toEqual([merged]);
-    expect(merged.calls?.map((c) => c.id).sort()).toEqual(['b1', 'b2', 'b3', 'b4', 'b5']);
+    // At most the leading change (sent at once to a quiet stream) and one merged window.
+    expect(newPatches.length).toBeLessThanOrEqual(2);
+    expect(newPatches.at(-1)).toEqual(merged);
+    expect([...new Set(newPatches.flatMap((p) => p.calls?.map((c) => c.id) ?? []))].sort()).toEqual(['b1', 'b2', 'b3', 'b4', 'b5']);
   });
 
   it('numbers every patch of every client one after the previous', () => {
