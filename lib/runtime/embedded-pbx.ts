@@ -6,7 +6,8 @@
 import { describePbx, pbxOptionsFromEnv, startPbx } from '@/lib/pbx';
 
 export async function startEmbeddedPbx(source: Record<string, string | undefined>, wallboard: { publicUrl: string }) {
-  const options = pbxOptionsFromEnv(source);
+  // Embedded, the service's per-request log would drown the wallboard's own; PBX_LOG_LEVEL still wins.
+  const options = pbxOptionsFromEnv({ PBX_LOG_LEVEL: 'warn', ...source });
   // The sign-in redirect must come back to this wallboard, wherever it is published.
   const configured = { ...options, demoRedirectUri: options.demoRedirectUri ?? `${wallboard.publicUrl}/api/auth/callback/telephony` };
   const pbx = await startPbx(configured);
