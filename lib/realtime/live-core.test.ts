@@ -117,15 +117,33 @@ describe('createLiveCore', () => {
     expect(clock.pendingTimers()).toBe(0);
   });
 
-  it('counts webhook outcomes in health and pushes them', () => {
-    const { core, updates } = setup();
+  it('counts webhook outcomes in health at once and pushes them with the next tick, once', async () => {
+    const { clock, core, updates } = setup();
+    await core.start();
     core.countWebhook('accepted');
     core.countWebhook('duplicate');
     core.countWebhook('rejected');
     expect(core.snapshot({ audience: 'supervisor' }, 0).health.webhooks).toEqual({ accepted: 2, rejected: 1, duplicates: 1 });
-    expect(core.render(updates.at(-1)!, { audience: 'wall' })).toEqual({
+    const before = updates.length;
+    clock.advance(1_000);
+    const pushed = updates.slice(before).filter((update) => update.health);
+    expect(pushed).toHaveLength(1);
+    expect(core.render(pushed[0]!, { audience: 'wall' })).toEqual({
       health: expect.objectContaining({ webhooks: { accepted: 2, rejected: 1, duplicates: 1 } }),
     });
+    clock.advance(1_000);
+    expect(updates.slice(before).filter((update) => update.health)).toHaveLength(1);
+    core.close();
+  });
+
+  it('names the agents whose own calls an update moved, so their screens pop at once', () => {
+    const { core, updates } = setup();
+    core.applyCallEvent(callEvent(queuedMessage(inbound('c1', now))), now);
+    expect([...core.popsFor(updates.at(-1)!)]).toEqual([]);
+    core.applyCallEvent(callEvent(ringingMessage(inbound('c1', now), '101')), now + 1_000);
+    expect([...core.popsFor(updates.at(-1)!)]).toEqual(['101']);
+    core.applyCallEvent(callEvent(answeredMessage(inbound('c1', now), '102', now + 2_000)), now + 2_000);
+    expect([...core.popsFor(updates.at(-1)!)].sort()).toEqual(['101', '102']);
   });
 
   it('replaces a part of health when the poller reports', () => {
@@ -145,11 +163,11 @@ describe('createLiveCore', () => {
   it('merges two updates into one that carries both', () => {
     const { core, updates } = setup();
     core.applyCallEvent(callEvent(queuedMessage(inbound('c1', now))), now);
-    core.countWebhook('accepted');
+    core.updateHealth({ token: { ok: false, error: 'token endpoint down' } });
     const merged = core.merge(updates.at(-2)!, updates.at(-1)!);
     const body = core.render(merged, { audience: 'supervisor' });
     expect(body?.calls?.map((call) => call.id)).toEqual(['c1']);
-    expect(body?.health?.webhooks.accepted).toBe(1);
+    expect(body?.health?.token.error).toBe('token endpoint down');
   });
 
   it('releases and stores an acknowledgement when its metric is back to normal', async () => {

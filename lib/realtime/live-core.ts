@@ -19,6 +19,7 @@ import {
   applyCdrs,
   applyStats,
   createLiveState,
+  extensionsConcerned,
   isEmptyChange,
   mergeChanges,
   noteAgentName,
@@ -31,6 +32,7 @@ import type { AlertSettings, LiveSnapshot, Thresholds, UpstreamHealth } from './
 import type { StreamView } from './view-access';
 
 const TICK_MS = 1_000;
+const NO_EXTENSIONS: ReadonlySet<string> = new Set();
 
 /** What changed in one input: the state's Change, and which of the side documents moved. */
 export interface LiveUpdate {
@@ -55,7 +57,11 @@ export interface LiveCore extends LiveFeed<LiveUpdate> {
   applyCdrs(records: CdrRecord[], at: number): void;
   noteAgentName(extension: string, name: string): void;
   updateHealth(part: Partial<Pick<UpstreamHealth, 'stats' | 'subscription' | 'token'>>): void;
-  /** A duplicate is an accepted delivery that changed nothing; it counts in both. */
+  /**
+   * A duplicate is an accepted delivery that changed nothing; it counts in both.
+   * The counts reach screens with the next tick: sending them per delivery would
+   * cost a patch per stream per delivery for a figure nobody reads to the millisecond.
+   */
   countWebhook(outcome: WebhookOutcome): void;
 }
 
@@ -76,6 +82,7 @@ export function createLiveCore(deps: LiveCoreDeps): LiveCore {
   let settings: LiveSettings = { thresholds: defaultThresholds, alerts: defaultAlerts };
   let ticker: TimerHandle | null = null;
   let statsSeen = false;
+  let webhookCountsMoved = false;
   let replay: { records: CdrRecord[]; fallback: TimerHandle } | null = null;
 
   function emit(update: Partial<LiveUpdate>): void {
@@ -104,6 +111,10 @@ export function createLiveCore(deps: LiveCoreDeps): LiveCore {
   function onTick(): void {
     const now = clock.now();
     emitChange(tick(state, now));
+    if (webhookCountsMoved) {
+      webhookCountsMoved = false;
+      emit({ health: true });
+    }
     releaseLapsedAcknowledgements(now);
     ticker = clock.setTimeout(onTick, TICK_MS);
   }
@@ -157,7 +168,7 @@ export function createLiveCore(deps: LiveCoreDeps): LiveCore {
       if (outcome === 'rejected') health.webhooks.rejected += 1;
       else health.webhooks.accepted += 1;
       if (outcome === 'duplicate') health.webhooks.duplicates += 1;
-      emit({ health: true });
+      webhookCountsMoved = true;
     },
     settingsChanged(change: { thresholds?: Thresholds; alerts?: AlertSettings }) {
       settings = { thresholds: change.thresholds ?? settings.thresholds, alerts: change.alerts ?? settings.alerts };
@@ -183,6 +194,7 @@ export function createLiveCore(deps: LiveCoreDeps): LiveCore {
       if (update.alerts) body.alerts = settings.alerts;
       return Object.keys(body).length > 0 ? body : null;
     },
+    popsFor: (update) => (update.change ? extensionsConcerned(state, update.change) : NO_EXTENSIONS),
     merge(earlier, later) {
       return {
         change: earlier.change && later.change ? mergeChanges(earlier.change, later.change) : (earlier.change ?? later.change),

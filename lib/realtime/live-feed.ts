@@ -13,6 +13,8 @@ export interface LiveFeed<Update> {
   /** What an update looks like to one viewer; null when nothing in it concerns them. */
   render(update: Update, view: StreamView): PatchBody | null;
   merge(earlier: Update, later: Update): Update;
+  /** The agents' extensions whose own calls the update moved: their screens pop without waiting. */
+  popsFor(update: Update): ReadonlySet<string>;
   /** Returns the unsubscribe function. */
   subscribe(listener: (update: Update) => void): () => void;
   settingsChanged(change: { thresholds?: Thresholds; alerts?: AlertSettings }): void;

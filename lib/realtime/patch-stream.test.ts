@@ -3,34 +3,46 @@ import { createManualClock } from '@/lib/clock';
 import { createPatchStream, type PatchBody } from './patch-stream';
 import type { LivePatch } from './types';
 
-/** Updates in these tests are lists of call ids; a call id starting with "mine" concerns the viewer. */
-function setup(options: { urgent?: boolean; onlyMine?: boolean } = {}) {
+/** Updates in these tests are lists of call ids; with onlyMine, a call id starting with "mine" concerns the viewer. */
+function setup(options: { onlyMine?: boolean } = {}) {
   const clock = createManualClock();
   const published: LivePatch[] = [];
+  const rendered: string[][] = [];
   const stream = createPatchStream<string[]>({
     clock,
     coalesceMs: 50,
     merge: (earlier, later) => [...new Set([...earlier, ...later])],
     render(ids): PatchBody | null {
+      rendered.push(ids);
       const visible = options.onlyMine ? ids.filter((id) => id.startsWith('mine')) : ids;
       return visible.length === 0 ? null : { removedCalls: visible };
     },
-    isUrgent: options.urgent ? (body) => (body.removedCalls ?? []).some((id) => id.startsWith('mine')) : undefined,
     publish: (patch) => void published.push(patch),
   });
-  return { clock, published, stream };
+  return { clock, published, rendered, stream };
 }
 
 describe('createPatchStream', () => {
-  it('publishes the first change at once and merges the rest of a burst at the end of the window', () => {
+  it('publishes the changes of one turn together at the next turn, and holds the rest of a burst for the window', () => {
     const { clock, published, stream } = setup();
     stream.offer(['a']);
-    expect(published).toEqual([{ seq: 1, serverTime: clock.now(), removedCalls: ['a'] }]);
     stream.offer(['b']);
-    stream.offer(['a', 'c']);
+    expect(published).toEqual([]);
+    clock.advance(0);
+    expect(published).toEqual([{ seq: 1, serverTime: clock.now(), removedCalls: ['a', 'b'] }]);
+    stream.offer(['c']);
+    stream.offer(['a', 'd']);
+    clock.advance(49);
     expect(published).toHaveLength(1);
-    clock.advance(50);
-    expect(published.at(-1)).toEqual({ seq: 2, serverTime: clock.now(), removedCalls: ['b', 'a', 'c'] });
+    clock.advance(1);
+    expect(published.at(-1)).toEqual({ seq: 2, serverTime: clock.now(), removedCalls: ['c', 'a', 'd'] });
+  });
+
+  it('renders once per patch however many updates it merges', () => {
+    const { clock, rendered, stream } = setup();
+    for (const id of ['a', 'b', 'c', 'd']) stream.offer([id]);
+    clock.advance(0);
+    expect(rendered).toEqual([['a', 'b', 'c', 'd']]);
   });
 
   it('numbers patches one after another when several windows pass', () => {
@@ -54,6 +66,16 @@ describe('createPatchStream', () => {
     expect(published).toHaveLength(5);
   });
 
+  it('sends the next change at the next turn once a window passed quietly', () => {
+    const { clock, published, stream } = setup();
+    stream.offer(['a']);
+    clock.advance(0);
+    clock.advance(50);
+    stream.offer(['b']);
+    clock.advance(0);
+    expect(published.map((patch) => patch.removedCalls)).toEqual([['a'], ['b']]);
+  });
+
   it('publishes nothing and keeps seq when the viewer sees none of the changes', () => {
     const { clock, published, stream } = setup({ onlyMine: true });
     stream.offer(['theirs-1']);
@@ -62,24 +84,21 @@ describe('createPatchStream', () => {
     expect(stream.seq).toBe(0);
   });
 
-  it('publishes at once when the body is urgent', () => {
-    const { published, stream } = setup({ urgent: true });
-    stream.offer(['mine-1']);
-    expect(published).toEqual([expect.objectContaining({ seq: 1, removedCalls: ['mine-1'] })]);
-  });
-
-  it('waits for the window when an urgent stream gets a change that is not urgent', () => {
-    const { clock, published, stream } = setup({ urgent: true });
+  it('sends an urgent change at the next turn even while a window holds earlier ones back', () => {
+    const { clock, published, stream } = setup();
     stream.offer(['first']);
+    clock.advance(0);
     stream.offer(['other']);
-    expect(published).toEqual([expect.objectContaining({ seq: 1, removedCalls: ['first'] })]);
-    stream.offer(['mine-1']);
+    clock.advance(10);
+    expect(published).toHaveLength(1);
+    stream.offer(['mine-1'], true);
+    clock.advance(0);
     expect(published.at(-1)).toEqual(expect.objectContaining({ seq: 2, removedCalls: ['other', 'mine-1'] }));
     clock.advance(50);
     expect(published).toHaveLength(2);
   });
 
-  it('publishes what is pending when flushed before the window ends', () => {
+  it('publishes what is pending when flushed before its turn', () => {
     const { clock, published, stream } = setup();
     stream.offer(['a']);
     stream.flush();
@@ -92,6 +111,7 @@ describe('createPatchStream', () => {
   it('drops what is pending and stops its timer when closed', () => {
     const { clock, published, stream } = setup();
     stream.offer(['a']);
+    clock.advance(0);
     stream.offer(['b']);
     stream.close();
     clock.advance(50);

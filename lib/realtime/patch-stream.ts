@@ -1,9 +1,11 @@
 /**
  * One viewer's stream of patches: numbers them (seq + 1 each, so a client can
- * spot a gap and resync) and coalesces bursts: the first change after a quiet
- * spell goes out at once, and what follows within the window goes out together
- * at its end, so a viewer gets at most one patch per window after the leading one. The stream knows nothing of Socket.IO or the live state: it is handed
- * how to render what accumulated and where to publish the result.
+ * spot a gap and resync) and coalesces bursts. Changes are rendered and sent at
+ * the next turn of the event loop, so every delivery handled in one turn makes
+ * one patch; sending opens a window during which changes wait, so a busy stream
+ * sends at most one patch per window. An urgent change (an agent's screen pop)
+ * does not wait for the window. The stream knows nothing of Socket.IO or the
+ * live state: it is handed how to render what accumulated and where to publish it.
  */
 import type { Clock, TimerHandle } from '@/lib/clock';
 import type { LivePatch } from './types';
@@ -16,81 +18,74 @@ export interface PatchStreamOptions<Update> {
   merge(earlier: Update, later: Update): Update;
   /** What the accumulated updates look like to this stream's viewer; null when none concerns them. */
   render(pending: Update): PatchBody | null;
-  /** Bodies that must go out at once rather than wait for the window (an agent's screen pop). */
-  isUrgent?(body: PatchBody): boolean;
   publish(patch: LivePatch): void;
 }
 
 export interface PatchStream<Update> {
   /** The seq of the last patch published; a snapshot taken now carries it. */
   readonly seq: number;
-  offer(update: Update): void;
+  /** An urgent update goes out at the next turn even while a window is open. */
+  offer(update: Update, urgent?: boolean): void;
   /** Publishes what is pending now, so a snapshot taken next already includes it. */
   flush(): void;
   close(): void;
 }
+
+/** A timer of 0 ms fires after the I/O already queued in this turn, so a burst of deliveries shares one patch. */
+const NEXT_TURN_MS = 0;
 
 export function createPatchStream<Update>(options: PatchStreamOptions<Update>): PatchStream<Update> {
   const { clock } = options;
   let seq = 0;
   let pending: Update | null = null;
   let timer: TimerHandle | null = null;
-
-  function publish(body: PatchBody): void {
-    seq += 1;
-    options.publish({ seq, serverTime: clock.now(), ...body });
-  }
+  /** True while the pending changes are due at the next turn rather than at the window's end. */
+  let dueNextTurn = false;
 
   function cancelTimer(): void {
     if (timer) clock.clearTimeout(timer);
     timer = null;
+    dueNextTurn = false;
   }
 
-  function publishPending(): void {
-    if (pending === null) return;
+  /** Returns whether a patch went out: a viewer who sees none of the changes gets nothing. */
+  function publishPending(): boolean {
+    if (pending === null) return false;
     const body = options.render(pending);
     pending = null;
-    if (body) publish(body);
+    if (!body) return false;
+    seq += 1;
+    options.publish({ seq, serverTime: clock.now(), ...body });
+    return true;
   }
 
-  function flush(): void {
-    cancelTimer();
-    publishPending();
-  }
-
-  /** Ends a window: what arrived during it goes out, and a busy stream keeps coalescing. */
-  function endWindow(): void {
+  /** Sends what accumulated and holds the next patch back for a window; a quiet window ends the hold. */
+  function send(): void {
     timer = null;
-    if (pending === null) return;
-    publishPending();
-    timer = clock.setTimeout(endWindow, options.coalesceMs);
+    dueNextTurn = false;
+    if (publishPending()) timer = clock.setTimeout(send, options.coalesceMs);
+  }
+
+  function sendNextTurn(): void {
+    if (dueNextTurn) return;
+    cancelTimer();
+    dueNextTurn = true;
+    timer = clock.setTimeout(send, NEXT_TURN_MS);
   }
 
   return {
     get seq() {
       return seq;
     },
-    offer(update) {
+    offer(update, urgent = false) {
       pending = pending === null ? update : options.merge(pending, update);
-      if (options.isUrgent) {
-        const body = options.render(pending);
-        if (body === null) {
-          pending = null;
-          return;
-        }
-        if (options.isUrgent(body)) {
-          cancelTimer();
-          pending = null;
-          publish(body);
-          return;
-        }
-      }
-      if (timer) return;
-      // A quiet stream publishes at once; only what follows within the window waits for it.
-      publishPending();
-      timer = clock.setTimeout(endWindow, options.coalesceMs);
+      // No timer: the stream was quiet, so this change leads; a running timer is a window or the next turn.
+      if (urgent || timer === null) sendNextTurn();
     },
-    flush,
+    flush() {
+      cancelTimer();
+      publishPending();
+    },
     close() {
       cancelTimer();
       pending = null;

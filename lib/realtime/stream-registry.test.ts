@@ -14,6 +14,7 @@ function setup() {
     retireAfterMs: 120_000,
     feed: {
       merge: (a, b) => [...a, ...b],
+      popsFor: (ids) => new Set(ids.map((id) => id.split('-')[0]!)),
       render(ids, view: StreamView) {
         const visible = view.audience === 'agent' ? ids.filter((id) => id.startsWith(view.extension ?? '')) : ids;
         return visible.length ? { removedCalls: visible } : null;
@@ -31,6 +32,7 @@ describe('createStreamRegistry', () => {
     registry.join('agent:101', { audience: 'agent', extension: '101' });
     registry.join('agent:102', { audience: 'agent', extension: '102' });
     registry.offer(['101-a']);
+    clock.advance(0);
     registry.offer(['102-b']);
     clock.advance(50);
     const seen = (key: string) => published.filter((entry) => entry.key === key).map(({ patch }) => [patch.seq, patch.removedCalls]);
@@ -40,6 +42,22 @@ describe('createStreamRegistry', () => {
       [1, ['101-a']],
       [2, ['102-b']],
     ]);
+  });
+
+  it('sends an agent their own call at the next turn while the wall waits for its window', () => {
+    const { clock, published, registry } = setup();
+    registry.join('wall', { audience: 'wall' });
+    registry.join('agent:101', { audience: 'agent', extension: '101' });
+    registry.offer(['102-a']);
+    clock.advance(0);
+    registry.offer(['101-b']);
+    clock.advance(0);
+    expect(published.map(({ key, patch }) => [key, patch.removedCalls])).toEqual([
+      ['wall', ['102-a']],
+      ['agent:101', ['101-b']],
+    ]);
+    clock.advance(50);
+    expect(published.at(-1)).toEqual({ key: 'wall', patch: expect.objectContaining({ seq: 2, removedCalls: ['101-b'] }) });
   });
 
   it('shares one stream when two viewers join the same key', () => {
@@ -52,7 +70,7 @@ describe('createStreamRegistry', () => {
     const { clock, registry } = setup();
     const entry = registry.join('wall', { audience: 'wall' });
     registry.offer(['a']);
-    clock.advance(50);
+    clock.advance(0);
     registry.leave('wall');
     clock.advance(119_000);
     expect(registry.join('wall', { audience: 'wall' })).toBe(entry);

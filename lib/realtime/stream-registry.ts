@@ -7,7 +7,7 @@
  */
 import type { Clock, TimerHandle } from '@/lib/clock';
 import type { LiveFeed } from './live-feed';
-import { createPatchStream, type PatchBody, type PatchStream } from './patch-stream';
+import { createPatchStream, type PatchStream } from './patch-stream';
 import type { LivePatch } from './types';
 import type { StreamView } from './view-access';
 
@@ -34,7 +34,7 @@ interface Entry<Update> extends StreamEntry<Update> {
 
 export function createStreamRegistry<Update>(options: {
   clock: Clock;
-  feed: Pick<LiveFeed<Update>, 'merge' | 'render'>;
+  feed: Pick<LiveFeed<Update>, 'merge' | 'render' | 'popsFor'>;
   coalesceMs: number;
   retireAfterMs: number;
   publish(key: string, patch: LivePatch): void;
@@ -48,8 +48,6 @@ export function createStreamRegistry<Update>(options: {
       coalesceMs: options.coalesceMs,
       merge: feed.merge,
       render: (update) => feed.render(update, view),
-      // Screen pops must not wait for the window; the wall and supervisor boards can.
-      isUrgent: view.audience === 'agent' ? concernsCalls : undefined,
       publish: (patch) => options.publish(key, patch),
     });
     return { key, view, stream, viewers: 0, retireTimer: null };
@@ -79,7 +77,12 @@ export function createStreamRegistry<Update>(options: {
     },
     get: (key) => streams.get(key),
     offer(update) {
-      for (const entry of streams.values()) entry.stream.offer(update);
+      // Screen pops must not wait for the window; the wall and supervisor boards can.
+      const pops = feed.popsFor(update);
+      for (const entry of streams.values()) {
+        const { audience, extension } = entry.view;
+        entry.stream.offer(update, audience === 'agent' && extension !== undefined && pops.has(extension));
+      }
     },
     entries: () => streams.values(),
     close() {
@@ -90,9 +93,4 @@ export function createStreamRegistry<Update>(options: {
       streams.clear();
     },
   };
-}
-
-/** An agent's own calls: what a screen pop shows. Colleagues' states and KPIs can wait for the window. */
-function concernsCalls(body: PatchBody): boolean {
-  return Boolean(body.calls?.length || body.removedCalls?.length);
 }

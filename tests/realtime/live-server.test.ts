@@ -131,11 +131,15 @@ describe('the live server', () => {
   });
 
   it('pops the call on agent 101 through ringing, active and ended in order without waiting for a window', async () => {
+    // Each phase goes out at the next turn of the loop (advance(0)), never at the window's end.
     await deliver(ringingMessage(call, '101'));
+    clock.advance(0);
     await ann.waitFor('live:patch', (p) => p.calls?.some((c) => c.id === 'call-1' && c.phase === 'ringing') ?? false);
     await deliver(answeredMessage(call, '101', answeredAt));
+    clock.advance(0);
     await ann.waitFor('live:patch', (p) => p.calls?.some((c) => c.id === 'call-1' && c.phase === 'active') ?? false);
     await deliver(endedMessage(call, '101', answeredAt));
+    clock.advance(0);
     await ann.waitFor('live:patch', (p) => p.calls?.some((c) => c.id === 'call-1' && c.phase === 'ended') ?? false);
     expect(phasesOf(ann, 'call-1')).toEqual(['ringing', 'active', 'ended']);
     expect(ann.patches().flatMap((p) => p.calls ?? []).every((c) => c.caller.number === callerNumber)).toBe(true);
@@ -178,15 +182,16 @@ describe('the live server', () => {
     await wall.resync();
     const wallBefore = wall.patches().length;
     const burst = ['b1', 'b2', 'b3', 'b4', 'b5'].map((id, i) => ({ ...call, callId: id, startedAt: start + 100_000 + i * 1000 }));
+    const mark = wall.events.length;
     for (const waiting of burst) await deliver(queuedMessage(waiting));
     await deliver(ringingMessage(burst[0]!, '101'));
+    clock.advance(0);
     await ann.waitFor('live:patch', (p) => p.calls?.some((c) => c.id === 'b1' && c.phase === 'ringing') ?? false);
-    const mark = wall.events.length;
     clock.advance(50);
     const merged = await wall.waitFor('live:patch', (p) => p.calls?.some((c) => c.id === 'b5') ?? false, mark);
     await wall.resync();
     const newPatches = wall.patches().slice(wallBefore);
-    // At most the leading change (sent at once to a quiet stream) and one merged window.
+    // At most the leading patch (the next turn of a quiet stream) and one merged window.
     expect(newPatches.length).toBeLessThanOrEqual(2);
     expect(newPatches.at(-1)).toEqual(merged);
     expect([...new Set(newPatches.flatMap((p) => p.calls?.map((c) => c.id) ?? []))].sort()).toEqual(['b1', 'b2', 'b3', 'b4', 'b5']);

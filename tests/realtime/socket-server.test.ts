@@ -67,6 +67,7 @@ function createFakeFeed(clock: ManualClock) {
       return changed.length ? { calls: changed } : null;
     },
     merge: (earlier, later) => [...new Set([...earlier, ...later])],
+    popsFor: (ids) => new Set(ids.flatMap((id) => calls.get(id)?.agent ?? [])),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -157,12 +158,16 @@ describe('createRealtimeServer', () => {
   });
 
   it('sends an agent its own calls at once and nothing of another agent', async () => {
-    const { connect, upsert } = await startServer();
+    const { connect, upsert, clock } = await startServer();
     const ann = await connect({ view: 'agent', cookie: 'session=ann' });
     const bob = await connect({ view: 'agent', cookie: 'session=bob' });
     upsert('c1', 'sales', '101', 'ringing');
+    clock.advance(0);
+    // Inside the window the boards wait, but an agent's own call does not.
     upsert('c1', 'sales', '101', 'active');
+    clock.advance(0);
     upsert('c2', 'sales', '102', 'ringing');
+    clock.advance(0);
     await ann.waitFor('live:patch', (patch) => patch.seq === 2);
     await bob.waitFor('live:patch', (patch) => patch.seq === 1);
     await ann.resync();
@@ -174,14 +179,16 @@ describe('createRealtimeServer', () => {
     expect(bob.patches().map((patch) => patch.calls?.map((call) => call.id))).toEqual([['c2']]);
   });
 
-  it('sends the first change at once and merges the rest of a burst into one wall patch', async () => {
+  it('sends the changes of one turn in one wall patch and merges what follows within the window into the next', async () => {
     const { connect, upsert, clock } = await startServer();
     const wall = await connect({ view: 'wall', cookie: 'session=ann' });
     await wall.waitFor('live:snapshot');
     upsert('c1', 'sales', null, 'queued');
+    clock.advance(0);
     upsert('c2', 'sales', null, 'queued');
+    clock.advance(10);
     upsert('c3', 'support', null, 'queued');
-    clock.advance(50);
+    clock.advance(40);
     await wall.waitFor('live:patch', (patch) => patch.seq === 2);
     await wall.resync();
     expect(wall.patches().map((patch) => [patch.seq, patch.calls?.map((call) => call.id)])).toEqual([

@@ -11,5 +11,5 @@ export { isEmptyChange, mergeChanges, type Change } from './change';
 export { createLiveState } from './live-state';
 export type { LiveState } from './model';
 export type { Caps, LiveStateOptions } from './options';
-export { project, projectChange, type Viewer } from './projection';
+export { extensionsConcerned, project, projectChange, type Viewer } from './projection';
 export { tick } from './tick';

@@ -67,6 +67,18 @@ export function projectChange(state: LiveState, change: Change, viewer: Viewer):
   return Object.keys(patch).length > 0 ? patch : null;
 }
 
+/** The extensions whose agents have, or had, a call this change moved on their screen. */
+export function extensionsConcerned(state: LiveState, change: Change): Set<string> {
+  const extensions = new Set<string>();
+  for (const ids of [change.calls, change.removedCalls]) {
+    for (const callId of ids) {
+      const record = state.calls.get(callId) ?? state.removedCalls.get(callId);
+      for (const extension of record?.extensionsSeen ?? []) extensions.add(extension);
+    }
+  }
+  return extensions;
+}
+
 function lensOf(viewer: Viewer): Lens {
   const queues = viewer.queues === undefined || viewer.queues === 'all' ? null : new Set(viewer.queues);
   return { audience: viewer.audience, extension: viewer.extension ?? null, queues };
