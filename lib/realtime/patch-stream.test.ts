@@ -10,7 +10,7 @@ function setup(options: { onlyMine?: boolean } = {}) {
   const rendered: string[][] = [];
   const stream = createPatchStream<string[]>({
     clock,
-    coalesceMs: 50,
+    windowMs: () => 50,
     merge: (earlier, later) => [...new Set([...earlier, ...later])],
     render(ids): PatchBody | null {
       rendered.push(ids);

@@ -14,7 +14,8 @@ export type PatchBody = Omit<LivePatch, 'seq' | 'serverTime'>;
 
 export interface PatchStreamOptions<Update> {
   clock: Clock;
-  coalesceMs: number;
+  /** How long a patch holds the next one back; asked each time, as it may grow with the audience. */
+  windowMs(): number;
   merge(earlier: Update, later: Update): Update;
   /** What the accumulated updates look like to this stream's viewer; null when none concerns them. */
   render(pending: Update): PatchBody | null;
@@ -63,7 +64,7 @@ export function createPatchStream<Update>(options: PatchStreamOptions<Update>): 
   function send(): void {
     timer = null;
     dueNextTurn = false;
-    if (publishPending()) timer = clock.setTimeout(send, options.coalesceMs);
+    if (publishPending()) timer = clock.setTimeout(send, options.windowMs());
   }
 
   function sendNextTurn(): void {

@@ -28,7 +28,10 @@ export interface RealtimeServerDeps<Update> {
    * numbers its own streams from its own replica of the live state.
    */
   adapter?: ServerOptions['adapter'];
+  /** The shortest window between two patches of a stream (default: two frames of a 60 Hz screen). */
   coalesceMs?: number;
+  /** Socket writes per second one stream may cause before its window widens. */
+  writesPerSecond?: number;
   heartbeatMs?: number;
   /** How long a disconnected client can come back and get the patches it missed. */
   recoveryMs?: number;
@@ -40,7 +43,9 @@ export interface RealtimeServer extends RealtimeControl {
 }
 
 const STREAM_ROOM_PREFIX = 'stream:';
-
+const DEFAULT_COALESCE_MS = 32;
+/** About a third of one core of this 2-core machine goes to one stream's writes (bench/README.md). */
+const DEFAULT_WRITES_PER_SECOND = 30_000;
 
 export function createRealtimeServer<Update>(httpServer: HttpServer, deps: RealtimeServerDeps<Update>): RealtimeServer {
   const { clock, core, log } = deps;
@@ -61,7 +66,8 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
   const streams = createStreamRegistry<Update>({
     clock,
     feed: core,
-    coalesceMs: deps.coalesceMs ?? 50,
+    coalesceMs: deps.coalesceMs ?? DEFAULT_COALESCE_MS,
+    writesPerSecond: deps.writesPerSecond ?? DEFAULT_WRITES_PER_SECOND,
     retireAfterMs: recoveryMs,
     // A room broadcast serialises the patch once for every socket of the stream. Local: another
     // server's sockets get the same change from that server's replica, under its own seq.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '@/lib/clock';
-import { createStreamRegistry } from './stream-registry';
+import { createStreamRegistry, windowFor } from './stream-registry';
 import type { LivePatch } from './types';
 import type { StreamView } from './view-access';
 
@@ -11,6 +11,7 @@ function setup() {
   const registry = createStreamRegistry<string[]>({
     clock,
     coalesceMs: 50,
+    writesPerSecond: 100,
     retireAfterMs: 120_000,
     feed: {
       merge: (a, b) => [...a, ...b],
@@ -60,6 +61,19 @@ describe('createStreamRegistry', () => {
     expect(published.at(-1)).toEqual({ key: 'wall', patch: expect.objectContaining({ seq: 2, removedCalls: ['101-b'] }) });
   });
 
+  it('widens a stream’s window once its viewers would take more writes per second than the budget', () => {
+    const { clock, published, registry } = setup();
+    for (let i = 0; i < 10; i++) registry.join('wall', { audience: 'wall' });
+    registry.offer(['a']);
+    clock.advance(0);
+    registry.offer(['b']);
+    // 10 viewers within 100 writes/s: one patch per 100 ms, not per 50.
+    clock.advance(50);
+    expect(published).toHaveLength(1);
+    clock.advance(50);
+    expect(published.map(({ patch }) => patch.removedCalls)).toEqual([['a'], ['b']]);
+  });
+
   it('shares one stream when two viewers join the same key', () => {
     const { registry } = setup();
     const first = registry.join('wall', { audience: 'wall' });
@@ -103,5 +117,16 @@ describe('createStreamRegistry', () => {
     registry.offer(['x']);
     registry.close();
     expect(clock.pendingTimers()).toBe(0);
+  });
+});
+
+describe('windowFor', () => {
+  it('keeps the shortest window while the audience fits the budget', () => {
+    expect(windowFor(1, { coalesceMs: 32, writesPerSecond: 30_000 })).toBe(32);
+    expect(windowFor(900, { coalesceMs: 32, writesPerSecond: 30_000 })).toBe(32);
+  });
+
+  it('lengthens the window in proportion once the audience is beyond the budget', () => {
+    expect(windowFor(4_500, { coalesceMs: 32, writesPerSecond: 30_000 })).toBe(150);
   });
 });

@@ -4,6 +4,10 @@
  * stream outlives its last viewer by the recovery window, because Socket.IO
  * replays a briefly disconnected client's missed patches from what was
  * broadcast meanwhile; after that it is dropped and a new one starts at seq 0.
+ *
+ * Each patch costs one socket write per viewer, so a stream's window widens
+ * with its audience: patches per second times viewers stays under a budget of
+ * writes, and a wall watched by thousands slows its pace rather than the server.
  */
 import type { Clock, TimerHandle } from '@/lib/clock';
 import type { LiveFeed } from './live-feed';
@@ -32,10 +36,16 @@ interface Entry<Update> extends StreamEntry<Update> {
   retireTimer: TimerHandle | null;
 }
 
-export function createStreamRegistry<Update>(options: {
+export interface CoalescingOptions {
+  /** The shortest window between two patches of a stream. */
+  coalesceMs: number;
+  /** Socket writes per second one stream may cause; a bigger audience gets a longer window. */
+  writesPerSecond: number;
+}
+
+export function createStreamRegistry<Update>(options: CoalescingOptions & {
   clock: Clock;
   feed: Pick<LiveFeed<Update>, 'merge' | 'render' | 'popsFor'>;
-  coalesceMs: number;
   retireAfterMs: number;
   publish(key: string, patch: LivePatch): void;
 }): StreamRegistry<Update> {
@@ -43,14 +53,20 @@ export function createStreamRegistry<Update>(options: {
   const streams = new Map<string, Entry<Update>>();
 
   function create(key: string, view: StreamView): Entry<Update> {
-    const stream = createPatchStream<Update>({
-      clock,
-      coalesceMs: options.coalesceMs,
-      merge: feed.merge,
-      render: (update) => feed.render(update, view),
-      publish: (patch) => options.publish(key, patch),
-    });
-    return { key, view, stream, viewers: 0, retireTimer: null };
+    const entry: Entry<Update> = {
+      key,
+      view,
+      viewers: 0,
+      retireTimer: null,
+      stream: createPatchStream<Update>({
+        clock,
+        windowMs: () => windowFor(entry.viewers, options),
+        merge: feed.merge,
+        render: (update) => feed.render(update, view),
+        publish: (patch) => options.publish(key, patch),
+      }),
+    };
+    return entry;
   }
 
   return {
@@ -93,4 +109,8 @@ export function createStreamRegistry<Update>(options: {
       streams.clear();
     },
   };
+}
+
+export function windowFor(viewers: number, options: CoalescingOptions): number {
+  return Math.max(options.coalesceMs, Math.ceil((viewers * 1000) / options.writesPerSecond));
 }
