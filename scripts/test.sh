@@ -16,6 +16,12 @@ echo "chromium: ${PLAYWRIGHT_CHROMIUM_PATH:-the one Playwright bundles}"
 step "type check"
 npx tsc --noEmit -p .
 
+step "lint (eslint)"
+npm run lint
+
+step "unused files, exports and dependencies (knip)"
+npm run knip
+
 step "unit and integration tests (vitest)"
 npx vitest run
 
