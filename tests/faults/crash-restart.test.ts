@@ -69,7 +69,7 @@ describe('a SIGKILL during a stream of calls', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function sandbox(method: string, path: string, body?: unknown): Promise<any> {
+  async function sandbox(method: string, path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(`${pbx.url}/sandbox${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
     if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.json();
@@ -100,7 +100,7 @@ describe('a SIGKILL during a stream of calls', () => {
   let callNumber = 0;
   async function answeredCall(): Promise<void> {
     callNumber += 1;
-    const placed = await sandbox('POST', '/calls', { queue: 'Sales', caller_id: `+4477009${String(callNumber).padStart(5, '0')}` });
+    const placed = (await sandbox('POST', '/calls', { queue: 'Sales', caller_id: `+4477009${String(callNumber).padStart(5, '0')}` })) as { call_id: string };
     await sandbox('POST', `/calls/${placed.call_id}/ring`, { user: '101' });
     await sandbox('POST', `/calls/${placed.call_id}/answer`);
     await sandbox('POST', `/calls/${placed.call_id}/hangup`);

@@ -23,7 +23,7 @@ describe('upstream faults', () => {
   }
 
   async function upstreamSubscriptions(): Promise<Array<{ id: string; post_uri: string }>> {
-    return (await h.sandbox('GET', '/subscriptions')).body.subscriptions;
+    return (await h.sandbox<{ subscriptions: Array<{ id: string; post_uri: string }> }>('GET', '/subscriptions')).body.subscriptions;
   }
 
   async function readySubscription(): Promise<string> {
@@ -85,7 +85,7 @@ describe('upstream faults', () => {
     await h.live.start();
     const first = await readySubscription();
     await h.sandbox('POST', '/faults', { deliveries: 'refuse' });
-    const lostCall = (await h.sandbox('POST', '/calls', { queue: 'Sales' })).body.call_id;
+    const lostCall = (await h.sandbox<{ call_id: string }>('POST', '/calls', { queue: 'Sales' })).body.call_id;
     // Fifteen minutes of silence: the supervisor's health shows a new subscription replacing the first.
     await runUntil(() => h.supervisor().health.subscription.id !== first, 20 * MINUTE);
     expect(h.supervisor().calls.some((call) => call.id === lostCall)).toBe(false);
@@ -94,7 +94,7 @@ describe('upstream faults', () => {
     // The service holds events until a new subscription is ready (spec 3.1).
     await h.clock.advanceAsync(2_000);
     const accepted = h.supervisor().health.webhooks.accepted;
-    const seen = (await h.sandbox('POST', '/calls', { queue: 'Sales', caller_id: '+447700900555' })).body.from.call_id;
+    const seen = (await h.sandbox<{ from: { call_id: string } }>('POST', '/calls', { queue: 'Sales', caller_id: '+447700900555' })).body.from.call_id;
     await runUntil(() => h.supervisor().calls.some((call) => call.id === seen), MINUTE);
     expect(h.supervisor().health.webhooks.accepted).toBeGreaterThan(accepted);
     expect(await upstreamSubscriptions()).toHaveLength(1);

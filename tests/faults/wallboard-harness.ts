@@ -16,7 +16,8 @@ export interface WallboardHarness {
   live: LivePieces;
   /** What the supervisor view would get now. */
   supervisor(): LiveSnapshot;
-  sandbox(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** A sandbox control; `T` is the JSON the test expects back (not checked). */
+  sandbox<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }>;
   /** Requests the service counted on one route, e.g. 'GET /api/call_queues/stats/live/'. */
   requests(route: string): Promise<number>;
   /**
@@ -43,13 +44,13 @@ export async function startWallboardHarness(options: { subscriptionTimings?: { c
     subscriptionTimings: options.subscriptionTimings,
   });
 
-  async function sandbox(method: 'GET' | 'POST', path: string, body?: unknown) {
+  async function sandbox<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const response = await fetch(`${pbx.url}/sandbox${path}`, {
       method,
       ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+    return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as T };
   }
 
   async function settlePoll({ letTimePass = false } = {}): Promise<void> {
@@ -69,7 +70,7 @@ export async function startWallboardHarness(options: { subscriptionTimings?: { c
     supervisor: () => live.core.snapshot({ audience: 'supervisor' }, 0),
     sandbox,
     async requests(route) {
-      return ((await sandbox('GET', '/requests')).body.counts as Record<string, number>)[route] ?? 0;
+      return (await sandbox<{ counts: Record<string, number> }>('GET', '/requests')).body.counts[route] ?? 0;
     },
     settlePoll,
     async nextPoll(pollOptions) {

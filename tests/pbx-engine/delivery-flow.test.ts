@@ -7,11 +7,16 @@ const PREPARING_CALLS = { msg: 'Preparing subscription for: calls', state: 'prep
 const PREPARING_CDRS = { msg: 'Preparing subscription for: cdrs', state: 'preparing' };
 const READY = { msg: 'You have been subscribed to your requested subscriptions.', state: 'ready' };
 
+/** The parts of a delivered body these tests read. */
+type CdrLegs = Array<{ to: { user: string | null }; answer_time: string | null }>;
+type CallMessage = { calls: { from: { state: string }; to: { user: string | null; state: string } } };
+type InitMessage = { state: string };
+
 /** A compact view of what a subscriber received: init state, call trace, or CDR legs. */
 function summary(received: Received): string {
-  const body = received.body as any;
-  if (Array.isArray(body)) return `cdr ${body.map((r: any) => `${r.to.user}:${r.answer_time === null ? 'unanswered' : 'answered'}`).join(',')}`;
-  if (body.calls) return `${body.calls.from.state} > ${body.calls.to.user}:${body.calls.to.state}`;
+  const body = received.body as CdrLegs | CallMessage | InitMessage;
+  if (Array.isArray(body)) return `cdr ${body.map((r) => `${r.to.user}:${r.answer_time === null ? 'unanswered' : 'answered'}`).join(',')}`;
+  if ('calls' in body) return `${body.calls.from.state} > ${body.calls.to.user}:${body.calls.to.state}`;
   return body.state;
 }
 
@@ -61,9 +66,9 @@ describe('engine deliveries', () => {
 
     const received = (await h.receiver.waitFor('/hook', 8)).slice(3);
     expect(received.map(summary)).toEqual(['active > Sales:active', 'progressing > 101:ringing', 'active > 101:active', 'ended > 101:ended', 'cdr Sales:answered,101:answered']);
-    const first = (received[0]!.body as any).calls;
+    const first = (received[0]!.body as CallMessage).calls;
     expect(first.from).toEqual({ id: '+447700900555', call_id: callId, state: 'active', user: null, domain: null, name: 'Ada Lovelace' });
-    const cdr = received[4]!.body as any[];
+    const cdr = received[4]!.body as CdrLegs;
     expect(cdr[1]).toMatchObject({ start_time: 'Sat, 21 Nov 2026 09:00:21 +0000', answer_time: 'Sat, 21 Nov 2026 09:00:26 +0000', end_time: 'Sat, 21 Nov 2026 09:01:56 +0000', duration: 90 });
     expect(h.receiver.received('/hook')).toHaveLength(8);
   });
@@ -109,8 +114,8 @@ describe('engine deliveries', () => {
     await h.sandbox('POST', '/sandbox/calls', { company: 'globex', queue: 'Helpdesk' });
     await h.receiver.waitFor('/acme', 3);
     await h.receiver.waitFor('/globex', 3);
-    expect((h.receiver.received('/globex')[2]!.body as any).calls.to.user).toBe('Helpdesk');
-    expect((h.receiver.received('/acme')[2]!.body as any).calls.to.user).toBe('Sales');
+    expect((h.receiver.received('/globex')[2]!.body as CallMessage).calls.to.user).toBe('Helpdesk');
+    expect((h.receiver.received('/acme')[2]!.body as CallMessage).calls.to.user).toBe('Sales');
   });
 
   it('stops delivering once the subscription has expired', async () => {
@@ -123,7 +128,7 @@ describe('engine deliveries', () => {
     await h.clock.advanceAsync(1500);
     await h.sandbox('POST', '/sandbox/calls', { queue: 'Support' });
     const deliveries = (await h.sandbox('GET', `/sandbox/deliveries?post_uri=${encodeURIComponent(h.receiver.url('/hook'))}`)).body.deliveries;
-    expect(deliveries.map((d: any) => d.kind)).toEqual(['call', 'init', 'init']);
+    expect(deliveries.map((d: { kind: string }) => d.kind)).toEqual(['call', 'init', 'init']);
     expect(h.receiver.received('/hook')).toHaveLength(3);
   });
 

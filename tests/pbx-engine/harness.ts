@@ -28,7 +28,9 @@ export interface Harness {
   clock: ManualClock;
   receiver: TestReceiver;
   /** An API call with the given harness token. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the reply's JSON freely; toEqual/toMatchObject check its shape
   api(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown): Promise<{ status: number; body: any }>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as for api
   sandbox(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }

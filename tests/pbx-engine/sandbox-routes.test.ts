@@ -63,7 +63,7 @@ describe('sandbox routes', () => {
 
   it('sets agent presence by counts or per agent and reflects it in the stats', async () => {
     const counts = await h.sandbox('PUT', '/sandbox/queues/Support/agents', { available: 1, away: 1 });
-    expect(counts.body.agents.map((a: any) => [a.extension, a.status])).toEqual([
+    expect(counts.body.agents.map((a: { extension: string; status: string }) => [a.extension, a.status])).toEqual([
       ['102', 'available'],
       ['103', 'away'],
     ]);

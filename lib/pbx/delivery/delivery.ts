@@ -144,7 +144,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
         resolve();
       }
       backoffs.clear();
-      await Promise.all([...lanes.values()].map((lane) => lane.draining));
+      await Promise.all([...lanes.values()].flatMap((lane) => (lane.draining ? [lane.draining] : [])));
       lanes.clear();
     },
   };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '@/lib/clock';
 import { startConnectionWatch, type ConnectionState } from './connection-watch';
 import { FIXTURE_NOW } from './test-fixtures';
-import { once, startTestServer, type TestServer } from './test-server';
+import { once, startTestServer } from './test-server';
 
 describe('startConnectionWatch', () => {
   const cleanups: Array<() => Promise<void> | void> = [];
