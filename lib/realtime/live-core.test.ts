@@ -164,7 +164,7 @@ describe('createLiveCore', () => {
     const { core, updates } = setup();
     core.applyCallEvent(callEvent(queuedMessage(inbound('c1', now))), now);
     core.updateHealth({ token: { ok: false, error: 'token endpoint down' } });
-    const merged = core.merge(updates.at(-2)!, updates.at(-1)!);
+    const merged = core.merge(updates.slice(-2));
     const body = core.render(merged, { audience: 'supervisor' });
     expect(body?.calls?.map((call) => call.id)).toEqual(['c1']);
     expect(body?.health?.token.error).toBe('token endpoint down');

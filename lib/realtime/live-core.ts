@@ -21,7 +21,7 @@ import {
   createLiveState,
   extensionsConcerned,
   isEmptyChange,
-  mergeChanges,
+  mergeAllChanges,
   noteAgentName,
   project,
   projectChange,
@@ -195,12 +195,14 @@ export function createLiveCore(deps: LiveCoreDeps): LiveCore {
       return Object.keys(body).length > 0 ? body : null;
     },
     popsFor: (update) => (update.change ? extensionsConcerned(state, update.change) : NO_EXTENSIONS),
-    merge(earlier, later) {
+    merge(updates) {
+      if (updates.length === 1) return updates[0]!;
+      const changes = updates.flatMap((update) => update.change ?? []);
       return {
-        change: earlier.change && later.change ? mergeChanges(earlier.change, later.change) : (earlier.change ?? later.change),
-        health: earlier.health || later.health,
-        thresholds: earlier.thresholds || later.thresholds,
-        alerts: earlier.alerts || later.alerts,
+        change: changes.length > 0 ? mergeAllChanges(changes) : null,
+        health: updates.some((update) => update.health),
+        thresholds: updates.some((update) => update.thresholds),
+        alerts: updates.some((update) => update.alerts),
       };
     },
     subscribe(listener) {

@@ -12,7 +12,8 @@ export interface LiveFeed<Update> {
   snapshot(view: StreamView, seq: number): LiveSnapshot;
   /** What an update looks like to one viewer; null when nothing in it concerns them. */
   render(update: Update, view: StreamView): PatchBody | null;
-  merge(earlier: Update, later: Update): Update;
+  /** Updates in the order they happened, as one. */
+  merge(updates: readonly Update[]): Update;
   /** The agents' extensions whose own calls the update moved: their screens pop without waiting. */
   popsFor(update: Update): ReadonlySet<string>;
   /** Returns the unsubscribe function. */

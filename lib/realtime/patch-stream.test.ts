@@ -11,7 +11,7 @@ function setup(options: { onlyMine?: boolean } = {}) {
   const stream = createPatchStream<string[]>({
     clock,
     windowMs: () => 50,
-    merge: (earlier, later) => [...new Set([...earlier, ...later])],
+    merge: (updates) => [...new Set(updates.flat())],
     render(ids): PatchBody | null {
       rendered.push(ids);
       const visible = options.onlyMine ? ids.filter((id) => id.startsWith('mine')) : ids;

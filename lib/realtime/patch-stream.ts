@@ -16,7 +16,8 @@ export interface PatchStreamOptions<Update> {
   clock: Clock;
   /** How long a patch holds the next one back; asked each time, as it may grow with the audience. */
   windowMs(): number;
-  merge(earlier: Update, later: Update): Update;
+  /** Updates in the order they came, as one (called once per patch, not per update). */
+  merge(updates: readonly Update[]): Update;
   /** What the accumulated updates look like to this stream's viewer; null when none concerns them. */
   render(pending: Update): PatchBody | null;
   publish(patch: LivePatch): void;
@@ -38,7 +39,7 @@ const NEXT_TURN_MS = 0;
 export function createPatchStream<Update>(options: PatchStreamOptions<Update>): PatchStream<Update> {
   const { clock } = options;
   let seq = 0;
-  let pending: Update | null = null;
+  let pending: Update[] = [];
   let timer: TimerHandle | null = null;
   /** True while the pending changes are due at the next turn rather than at the window's end. */
   let dueNextTurn = false;
@@ -51,9 +52,9 @@ export function createPatchStream<Update>(options: PatchStreamOptions<Update>): 
 
   /** Returns whether a patch went out: a viewer who sees none of the changes gets nothing. */
   function publishPending(): boolean {
-    if (pending === null) return false;
-    const body = options.render(pending);
-    pending = null;
+    if (pending.length === 0) return false;
+    const body = options.render(options.merge(pending));
+    pending = [];
     if (!body) return false;
     seq += 1;
     options.publish({ seq, serverTime: clock.now(), ...body });
@@ -79,7 +80,7 @@ export function createPatchStream<Update>(options: PatchStreamOptions<Update>): 
       return seq;
     },
     offer(update, urgent = false) {
-      pending = pending === null ? update : options.merge(pending, update);
+      pending.push(update);
       // No timer: the stream was quiet, so this change leads; a running timer is a window or the next turn.
       if (urgent || timer === null) sendNextTurn();
     },
@@ -89,7 +90,7 @@ export function createPatchStream<Update>(options: PatchStreamOptions<Update>): 
     },
     close() {
       cancelTimer();
-      pending = null;
+      pending = [];
     },
   };
 }

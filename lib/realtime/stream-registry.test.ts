@@ -14,7 +14,7 @@ function setup() {
     writesPerSecond: 100,
     retireAfterMs: 120_000,
     feed: {
-      merge: (a, b) => [...a, ...b],
+      merge: (updates) => updates.flat(),
       popsFor: (ids) => new Set(ids.map((id) => id.split('-')[0]!)),
       render(ids, view: StreamView) {
         const visible = view.audience === 'agent' ? ids.filter((id) => id.startsWith(view.extension ?? '')) : ids;

@@ -66,7 +66,7 @@ function createFakeFeed(clock: ManualClock) {
       const changed = ids.flatMap((id) => calls.get(id) ?? []).filter((call) => visible(call, view));
       return changed.length ? { calls: changed } : null;
     },
-    merge: (earlier, later) => [...new Set([...earlier, ...later])],
+    merge: (updates) => [...new Set(updates.flat())],
     popsFor: (ids) => new Set(ids.flatMap((id) => calls.get(id)?.agent ?? [])),
     subscribe(listener) {
       listeners.add(listener);

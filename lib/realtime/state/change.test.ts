@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CdrView } from '../types';
-import { emptyChange, isEmptyChange, mergeChanges, type Change } from './change';
+import { emptyChange, isEmptyChange, mergeAllChanges, type Change } from './change';
 
 function change(fields: Partial<Change>): Change {
   return { ...emptyChange(), ...fields };
@@ -10,28 +10,40 @@ function cdr(callId: string, endTime: number): CdrView {
   return { callId, caller: { number: null, name: null }, queue: null, agent: null, startTime: 0, answerTime: null, endTime, waitSeconds: 0, talkSeconds: 0, outcome: 'missed' };
 }
 
-describe('mergeChanges', () => {
+describe('mergeAllChanges', () => {
   it('keeps a call removed when the later change removed it', () => {
-    const merged = mergeChanges(change({ calls: new Set(['a', 'b']) }), change({ removedCalls: new Set(['a']) }));
+    const merged = mergeAllChanges([change({ calls: new Set(['a', 'b']) }), change({ removedCalls: new Set(['a']) })]);
     expect([...merged.calls]).toEqual(['b']);
     expect([...merged.removedCalls]).toEqual(['a']);
   });
 
   it('brings a call back when the later change updated it', () => {
-    const merged = mergeChanges(change({ removedCalls: new Set(['a']) }), change({ calls: new Set(['a']) }));
+    const merged = mergeAllChanges([change({ removedCalls: new Set(['a']) }), change({ calls: new Set(['a']) })]);
     expect([...merged.calls]).toEqual(['a']);
     expect(merged.removedCalls.size).toBe(0);
   });
 
   it('unions keys, ors the KPI flag and orders finished calls newest first', () => {
-    const merged = mergeChanges(
+    const merged = mergeAllChanges([
       change({ queues: new Set(['sales']), agents: new Set(['201']), cdrs: [cdr('x', 10)] }),
       change({ queues: new Set(['support']), kpis: true, cdrs: [cdr('y', 30), cdr('x', 10)] }),
-    );
+    ]);
     expect([...merged.queues]).toEqual(['sales', 'support']);
     expect([...merged.agents]).toEqual(['201']);
     expect(merged.kpis).toBe(true);
     expect(merged.cdrs.map((view) => view.callId)).toEqual(['y', 'x']);
+  });
+
+  it('follows a call through a burst of many changes in order', () => {
+    const burst = [
+      change({ calls: new Set(['a']) }),
+      change({ removedCalls: new Set(['a']), calls: new Set(['b']) }),
+      change({ calls: new Set(['a']) }),
+      change({ removedCalls: new Set(['b']) }),
+    ];
+    const merged = mergeAllChanges(burst);
+    expect([...merged.calls]).toEqual(['a']);
+    expect([...merged.removedCalls]).toEqual(['b']);
   });
 });
 

@@ -7,7 +7,7 @@ export { applyCallEvent } from './apply-call-event';
 export { applyCdrs } from './apply-cdrs';
 export { applyStats } from './apply-stats';
 export { noteAgentName } from './agent-activity';
-export { isEmptyChange, mergeChanges, type Change } from './change';
+export { isEmptyChange, mergeAllChanges, type Change } from './change';
 export { createLiveState } from './live-state';
 export type { LiveState } from './model';
 export type { Caps, LiveStateOptions } from './options';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyCallEvent } from './apply-call-event';
 import { applyCdrs } from './apply-cdrs';
 import { applyStats } from './apply-stats';
-import { mergeChanges } from './change';
+import { mergeAllChanges } from './change';
 import { cdrMessage, directCall, MINUTE, NINE_AM, queueCall, queueStats, SECOND } from './fixtures';
 import { createLiveState } from './live-state';
 import { project, projectChange } from './projection';
@@ -81,12 +81,12 @@ describe('projectChange', () => {
     let all = tick(state, NINE_AM);
     for (const step of steps) {
       const change = applyCallEvent(state, step, NINE_AM + 5 * SECOND);
-      all = mergeChanges(all, change);
+      all = mergeAllChanges([all, change]);
       const patch = projectChange(state, change, agent201);
       expect(patch?.calls).toBeUndefined();
       expect(patch?.removedCalls).toBeUndefined();
     }
-    all = mergeChanges(all, tick(state, NINE_AM + MINUTE));
+    all = mergeAllChanges([all, tick(state, NINE_AM + MINUTE)]);
     const patch = projectChange(state, all, agent201);
     expect(JSON.stringify(patch)).not.toContain('c1');
     expect(projectChange(state, all, agent202)?.removedCalls).toEqual(['c1']);
