@@ -7,16 +7,11 @@
  * (Next's auth interrupts, experimental.authInterrupts in next.config.ts).
  * `getViewer()` is the non-throwing read for pages every role may see, such as /wall.
  *
- * Sockets: server.ts passes `createHandshakeAuthenticator(...)` and
- * `createDisplayStatusRecorder(...)` to the realtime server.
+ * Sockets: the custom server takes `createHandshakeAuthenticator(...)` and
+ * `createDisplayStatusRecorder(...)` from ./server, which stays clear of Next.
  */
-export type { Role } from './role';
-export type { Viewer } from './viewer-claims';
-export { roleFromScope } from './role';
 export { getViewer, requireViewer } from './viewer';
 export { authOptions } from './next-auth-options';
-export { createHandshakeAuthenticator } from './handshake';
-export { createDisplayStatusRecorder } from './display-status';
 export { AuthError, errorBody, errorResponse } from './errors';
 export { DisplayConfigSchema, TokenHash } from './schemas';
 export { authLogger, displayDeps } from './server-deps';

@@ -12,7 +12,7 @@ import type { QueueStats } from './types';
 
 export type StatsHealth = UpstreamHealth['stats'];
 
-export interface LatestStats {
+interface LatestStats {
   stats: QueueStats[];
   at: number;
   ageMs: number;

@@ -79,16 +79,6 @@ export interface Subscription {
   events: Array<{ type: string; user: string | null }>;
 }
 
-/** Token response (spec 2.1 plus the fields the real service adds). */
-export interface TokenSet {
-  accessToken: string;
-  tokenType: string;
-  scope: string;
-  expiresAt: number;
-  refreshToken: string | null;
-  userId: string | null;
-}
-
 /**
  * The creation response. `secret` is an extension of our sandbox (README: signing
  * deliveries): the key of signed deliveries, null when the upstream does not sign.
