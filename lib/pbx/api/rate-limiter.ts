@@ -6,7 +6,7 @@
 import type { Clock } from '@/lib/clock';
 import type { RateLimit } from './rate-limits';
 
-export type RateLimitDecision =
+type RateLimitDecision =
   | { allowed: true }
   | {
       allowed: false;

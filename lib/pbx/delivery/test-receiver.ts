@@ -10,7 +10,7 @@ export interface Received {
 }
 
 /** How a path answers: a status code, or 'hang' to never answer (a dead subscriber). */
-export type Behaviour = number | 'hang';
+type Behaviour = number | 'hang';
 
 export interface TestReceiver {
   url(path: string): string;

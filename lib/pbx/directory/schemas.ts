@@ -41,5 +41,3 @@ const Company = z.object({
 export const Seed = z.object({ companies: z.array(Company).min(1) });
 export type Seed = z.infer<typeof Seed>;
 export type SeedCompany = z.infer<typeof Company>;
-export type SeedUser = z.infer<typeof User>;
-export type SeedApp = z.infer<typeof App>;

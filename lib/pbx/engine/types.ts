@@ -74,5 +74,3 @@ export interface Engine {
   /** Stops timers, ends pending deliveries. */
   close(): Promise<void>;
 }
-
-export type CreateEngine = (options: EngineOptions) => Engine;

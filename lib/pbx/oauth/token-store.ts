@@ -11,7 +11,7 @@ import type { Clock } from '@/lib/clock';
 import type { Principal } from '../principal';
 
 /** An authorization code (RFC 6749 §4.1.2), bound to everything the token request must repeat. */
-export interface AuthorizationCodeRecord {
+interface AuthorizationCodeRecord {
   /** Shared by every token issued from this code, so a replay can revoke them all (RFC 6749 §4.1.2). */
   grantId: string;
   clientId: string;

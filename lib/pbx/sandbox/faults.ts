@@ -9,21 +9,21 @@ import type { Clock, TimerHandle } from '@/lib/clock';
 import { ApiError } from '../api/errors';
 import type { WireQueueStats } from '../engine/types';
 
-export type StatsFault = 'none' | 'error500' | 'timeout' | 'slow' | 'malformed' | 'unauthorized';
-export type TokenFault = 'none' | 'down';
-export type DeliveriesFault = 'none' | 'refuse';
+type StatsFault = 'none' | 'error500' | 'timeout' | 'slow' | 'malformed' | 'unauthorized';
+type TokenFault = 'none' | 'down';
+type DeliveriesFault = 'none' | 'refuse';
 
 /** How long a `slow` stats answer waits when the switch names no slowMs. */
 const DEFAULT_SLOW_MS = 5_000;
 
-export interface FaultSettings {
+interface FaultSettings {
   stats: StatsFault;
   slowMs: number;
   token: TokenFault;
   deliveries: DeliveriesFault;
 }
 
-export interface FaultChange {
+interface FaultChange {
   stats?: StatsFault;
   slowMs?: number;
   token?: TokenFault;

@@ -1,2 +1,2 @@
 export { createSandboxRoutes } from './routes';
-export { createFaults, type Faults } from './faults';
+export { createFaults } from './faults';

@@ -6,7 +6,7 @@
  */
 import { formatCallTime, formatCdrDate } from './wire-format';
 
-export type LegState = 'progressing' | 'ringing' | 'active' | 'ended';
+type LegState = 'progressing' | 'ringing' | 'active' | 'ended';
 
 export interface Leg {
   callId: string;
@@ -29,7 +29,7 @@ export interface Leg {
  * queued: a queue holds the caller (to = queue leg); offering: an agent's phone rings
  * for a queued caller; ringing: a direct call rings; connected: a human answered.
  */
-export type CallPhase = 'queued' | 'offering' | 'ringing' | 'connected' | 'ended';
+type CallPhase = 'queued' | 'offering' | 'ringing' | 'connected' | 'ended';
 
 export interface Call {
   callId: string;
