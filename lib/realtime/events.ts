@@ -5,7 +5,7 @@
 import type { Audience, LivePatch, LiveSnapshot } from './types';
 
 export type AckErrorCode = 'unauthorized' | 'forbidden' | 'invalid_payload' | 'unavailable';
-export type Ack<T> = { data: T } | { error: AckErrorCode };
+type Ack<T> = { data: T } | { error: AckErrorCode };
 
 export type WallView = 'queues' | 'queue' | 'agents';
 

@@ -4,7 +4,7 @@
  * settings through getServerContext(). Contracts shared with the screens live in
  * ./types, ./events and ./control.
  */
-export { createLiveCore, type LiveCore, type LiveCoreDeps, type LiveUpdate } from './live-core';
-export { createRealtimeServer, type RealtimeServer, type RealtimeServerDeps } from './socket-server';
-export { createWebhookIntake, type WebhookHandler, type WebhookIntakeDeps } from './webhook-intake';
-export { loadSettings, saveAlerts, saveThresholds, type SaveSettingsResult } from './settings';
+export { createLiveCore, type LiveCore } from './live-core';
+export { createRealtimeServer, type RealtimeServer } from './socket-server';
+export { createWebhookIntake, type WebhookIntakeDeps } from './webhook-intake';
+export { loadSettings, saveAlerts, saveThresholds } from './settings';

@@ -95,7 +95,7 @@ export interface CdrView {
   outcome: 'answered' | 'missed';
 }
 
-export type SubscriptionPhase = 'none' | 'creating' | 'preparing' | 'ready' | 'renewing' | 'failed';
+type SubscriptionPhase = 'none' | 'creating' | 'preparing' | 'ready' | 'renewing' | 'failed';
 
 export interface UpstreamHealth {
   stats: {
