@@ -8,7 +8,7 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Forwarded {
+interface Forwarded {
   port: number;
   path: string;
   body: string;

@@ -15,7 +15,7 @@ import { testSeed } from '@/lib/pbx/simulator/test-fixtures';
 const principal = (companyId: string, clientId: string, userId: string | null): Principal => ({ companyId, clientId, userId, role: null, tokenId: `${clientId}:${userId}` });
 
 /** Bearer tokens of the harness and who they speak for. */
-export const TOKENS: Record<string, Principal> = {
+const TOKENS: Record<string, Principal> = {
   acme: principal('acme', 'acme-app', null),
   'acme-other-app': principal('acme', 'acme-other', null),
   'acme-alice': principal('acme', 'acme-app', 'u101'),

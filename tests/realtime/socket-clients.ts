@@ -9,7 +9,7 @@ import type { Audience, LivePatch, LiveSnapshot } from '@/lib/realtime/types';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export type InboxEvent =
+type InboxEvent =
   | { name: 'live:snapshot'; payload: LiveSnapshot }
   | { name: 'live:patch'; payload: LivePatch }
   | { name: 'server:heartbeat'; payload: { serverTime: number; seq: number } }
