@@ -11,10 +11,11 @@ import { createGroupCommit } from './group-commit';
 import { cdrs } from './schema';
 import type { SqlEngine, StoreDatabase } from './sql-engine';
 
-/** 15 parameters a row: far below Postgres' limit of 65,535 parameters a statement. */
+/** Bounds one statement's arrays, so a huge delivery is stored in several steps of one transaction. */
 const MAX_ROWS_PER_STATEMENT = 1000;
 
 type CdrRow = typeof cdrs.$inferSelect;
+type StoredKey = Pick<CdrRow, 'fromCallId' | 'toCallId' | 'startTime'>;
 
 interface ReceivedCdr {
   record: CdrRecord;
@@ -60,18 +61,29 @@ async function insertNew(db: StoreDatabase, rows: CdrRow[]): Promise<Set<string>
   for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) {
     chunks.push(rows.slice(start, start + MAX_ROWS_PER_STATEMENT));
   }
-  const insertChunk = (target: Pick<StoreDatabase, 'insert'>, chunk: CdrRow[]) =>
-    target
-      .insert(cdrs)
-      .values(chunk)
-      .onConflictDoNothing()
-      .returning({ fromCallId: cdrs.fromCallId, toCallId: cdrs.toCallId, startTime: cdrs.startTime });
+  const insertChunk = async (target: Pick<StoreDatabase, 'execute'>, chunk: CdrRow[]) => {
+    const column = <Value>(pick: (row: CdrRow) => Value) => sql.param(chunk.map(pick));
+    // One array parameter a column rather than one parameter a value: Postgres parses
+    // and plans the same short statement whatever the batch size, a third faster here.
+    const result = await target.execute(sql`
+      INSERT INTO cdrs (from_call_id, from_id, from_user, from_domain, from_name, to_call_id, to_id, to_user, to_domain, to_name,
+        start_time, answer_time, end_time, duration_seconds, received_at)
+      SELECT * FROM unnest(
+        ${column((row) => row.fromCallId)}::text[], ${column((row) => row.fromId)}::text[], ${column((row) => row.fromUser)}::text[],
+        ${column((row) => row.fromDomain)}::text[], ${column((row) => row.fromName)}::text[], ${column((row) => row.toCallId)}::text[],
+        ${column((row) => row.toId)}::text[], ${column((row) => row.toUser)}::text[], ${column((row) => row.toDomain)}::text[],
+        ${column((row) => row.toName)}::text[], ${column((row) => row.startTime)}::bigint[], ${column((row) => row.answerTime)}::bigint[],
+        ${column((row) => row.endTime)}::bigint[], ${column((row) => row.durationSeconds)}::float8[], ${column((row) => row.receivedAt)}::bigint[])
+      ON CONFLICT DO NOTHING
+      RETURNING from_call_id AS "fromCallId", to_call_id AS "toCallId", start_time::float8 AS "startTime"`);
+    return (result as unknown as { rows: StoredKey[] }).rows;
+  };
   const stored =
     chunks.length === 1
       ? await insertChunk(db, chunks[0]!)
       : // Several statements: one transaction, so a caller's records are stored all or none.
         await db.transaction(async (tx) => {
-          const all = [];
+          const all: StoredKey[] = [];
           for (const chunk of chunks) all.push(...(await insertChunk(tx, chunk)));
           return all;
         });
