@@ -71,6 +71,18 @@ describe('project', () => {
     expect(supervisor.recentCdrs.map((cdr) => cdr.callId)).toEqual(['s0']);
     expect(project(state, { audience: 'wall', queues: 'all' }).calls).toHaveLength(2);
   });
+
+  it('shows a display of some queues only the agents who take calls for them', () => {
+    const state = setup();
+    const call = queueCall({ callId: 's1', queue: 'sales', at: NINE_AM });
+    applyCallEvent(state, call.enters(), NINE_AM);
+    const offered = applyCallEvent(state, call.offers('201'), NINE_AM + SECOND);
+    expect(project(state, { audience: 'wall', queues: ['sales'] }).agents.map((agent) => agent.extension)).toEqual(['201']);
+    expect(project(state, { audience: 'wall', queues: ['support'] }).agents).toEqual([]);
+    expect(projectChange(state, offered, { audience: 'wall', queues: ['support'] })?.agents).toBeUndefined();
+    expect(projectChange(state, offered, { audience: 'wall', queues: ['sales'] })?.agents?.map((agent) => agent.extension)).toEqual(['201']);
+    expect(project(state, { audience: 'wall' }).agents.map((agent) => agent.extension)).toEqual(['201']);
+  });
 });
 
 describe('projectChange', () => {

@@ -2,9 +2,9 @@
  * What each audience receives. Supervisors see everything; the wall sees
  * aggregates and masked calls, no finished-call list; an agent sees only calls on
  * their own extension and their own finished calls today. A queue filter (a
- * display showing some queues) narrows queues, KPIs by queue, calls and CDRs.
+ * display showing some queues) narrows queues, KPIs by queue, calls, agents and CDRs.
  */
-import type { Audience, CdrView, LiveCall, LivePatch, LiveSnapshot } from '../types';
+import type { AgentLive, Audience, CdrView, LiveCall, LivePatch, LiveSnapshot } from '../types';
 import type { Change } from './change';
 import { kpisOfQueues, kpisView } from './kpi-book';
 import { maskNumber } from './mask-number';
@@ -31,7 +31,10 @@ export function project(state: LiveState, viewer: Viewer): Projection {
   return {
     queues: [...state.queues.values()].filter((queue) => showsQueue(queue.id, lens)).map((queue) => queue.view).sort((a, b) => compare(a.queue, b.queue)),
     calls: calls.sort((a, b) => a.startedAt - b.startedAt || compare(a.id, b.id)),
-    agents: [...state.agents.values()].map((agent) => agent.view).sort((a, b) => compare(a.extension, b.extension)),
+    agents: [...state.agents.values()]
+      .map((agent) => agent.view)
+      .filter((agent) => showsAgent(agent, lens))
+      .sort((a, b) => compare(a.extension, b.extension)),
     kpis: kpisFor(state, lens),
     recentCdrs: cdrsFor(state, state.recentCdrs, lens),
   };
@@ -54,7 +57,7 @@ export function projectChange(state: LiveState, change: Change, viewer: Viewer):
     if (record ? showedCall(record, lens) : lens.audience !== 'agent') removedCalls.push(callId);
   }
   const queues = [...change.queues].filter((id) => showsQueue(id, lens)).flatMap((id) => state.queues.get(id)?.view ?? []);
-  const agents = [...change.agents].flatMap((extension) => state.agents.get(extension)?.view ?? []);
+  const agents = [...change.agents].flatMap((extension) => state.agents.get(extension)?.view ?? []).filter((agent) => showsAgent(agent, lens));
   const cdrs = cdrsFor(state, change.cdrs, lens);
   const patch: ProjectedPatch = {
     ...(queues.length > 0 && { queues }),
@@ -86,6 +89,11 @@ function lensOf(viewer: Viewer): Lens {
 
 function showsQueue(queueId: string | null, lens: Lens): boolean {
   return lens.queues === null || (queueId !== null && lens.queues.has(queueId));
+}
+
+/** An agent's queues only grow through the day, so one shown to a display never has to be taken back. */
+function showsAgent(agent: AgentLive, lens: Lens): boolean {
+  return lens.queues === null || agent.queues.some((queue) => lens.queues!.has(queue));
 }
 
 function showsCall(record: CallRecord, lens: Lens): boolean {
