@@ -33,7 +33,12 @@ export interface RealtimeServerDeps<Update> {
   /** Socket writes per second one stream may cause before its window widens. */
   writesPerSecond?: number;
   heartbeatMs?: number;
-  /** How long a disconnected client can come back and get the patches it missed. */
+  /**
+   * How long a disconnected client can come back and get the patches it missed
+   * rather than a snapshot. Socket.IO keeps every broadcast for this long, so
+   * memory grows with it and the event rate: it covers a network blip, and a
+   * longer absence resyncs from a snapshot.
+   */
   recoveryMs?: number;
 }
 
@@ -44,12 +49,13 @@ export interface RealtimeServer extends RealtimeControl {
 
 const STREAM_ROOM_PREFIX = 'stream:';
 const DEFAULT_COALESCE_MS = 32;
+const DEFAULT_RECOVERY_MS = 15_000;
 /** About a third of one core of this 2-core machine goes to one stream's writes (bench/README.md). */
 const DEFAULT_WRITES_PER_SECOND = 30_000;
 
 export function createRealtimeServer<Update>(httpServer: HttpServer, deps: RealtimeServerDeps<Update>): RealtimeServer {
   const { clock, core, log } = deps;
-  const recoveryMs = deps.recoveryMs ?? 2 * 60_000;
+  const recoveryMs = deps.recoveryMs ?? DEFAULT_RECOVERY_MS;
   const heartbeatMs = deps.heartbeatMs ?? 5_000;
 
   const io: LiveServer = new Server(httpServer, {
