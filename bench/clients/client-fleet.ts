@@ -10,7 +10,7 @@ import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events';
-import type { LiveCall } from '@/lib/realtime/types';
+import type { LiveCall, LiveSnapshot } from '@/lib/realtime/types';
 import { indexOfCallId, phaseOfCallMessage } from '../load/call-messages';
 import { CALL_PHASES } from '../load/call-plan';
 import { summariseLatencies } from '../measure/latency-summary';
@@ -89,8 +89,33 @@ function connectSocketIo(spec: ClientSpec): Promise<FleetClient> {
     auth: { view: spec.view, ...(spec.extension ? { extension: spec.extension } : {}) },
   });
   const client: FleetClient = { spec, sampled: true, log: null, storm: null, close: () => socket.close() };
+  // As the browser does (lib/realtime/client/live-sync.ts): a seq gap, or a heartbeat ahead of
+  // the last patch, means a patch was missed, and a resync brings a fresh snapshot.
+  let seq = -1;
+  let resyncing = false;
+  const showSnapshot = (snapshot: LiveSnapshot, at: number) => {
+    seq = snapshot.seq;
+    onCalls(client, liveCallPhases(snapshot.calls), at);
+    if (client.storm?.back) {
+      client.storm.snapshot = true;
+      settleIfDone(client.storm, at);
+    }
+  };
+  const resync = () => {
+    if (resyncing) return;
+    resyncing = true;
+    socket.emit('live:resync', (answer) => {
+      resyncing = false;
+      if ('data' in answer) showSnapshot(answer.data, monotonicMs());
+    });
+  };
   socket.on('live:patch', (patch) => {
+    if (seq >= 0 && patch.seq !== seq + 1) return resync();
+    seq = patch.seq;
     if (patch.calls) onCalls(client, liveCallPhases(patch.calls), monotonicMs());
+  });
+  socket.on('server:heartbeat', (beat) => {
+    if (beat.seq > seq) resync();
   });
   socket.on('disconnect', () => {
     if (client.storm) Object.assign(client.storm, { dropped: true, back: false });
@@ -103,12 +128,7 @@ function connectSocketIo(spec: ClientSpec): Promise<FleetClient> {
   });
   return new Promise((resolve, reject) => {
     socket.on('live:snapshot', (snapshot) => {
-      const at = monotonicMs();
-      onCalls(client, liveCallPhases(snapshot.calls), at);
-      if (client.storm?.back) {
-        client.storm.snapshot = true;
-        settleIfDone(client.storm, at);
-      }
+      showSnapshot(snapshot, monotonicMs());
       resolve(client);
     });
     socket.once('connect_error', (error) => {
