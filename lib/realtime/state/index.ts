@@ -9,7 +9,5 @@ export { applyStats } from './apply-stats';
 export { noteAgentName } from './agent-activity';
 export { isEmptyChange, mergeAllChanges, type Change } from './change';
 export { createLiveState } from './live-state';
-export type { LiveState } from './model';
-export type { Caps, LiveStateOptions } from './options';
-export { extensionsConcerned, project, projectChange, type Viewer } from './projection';
+export { extensionsConcerned, project, projectChange } from './projection';
 export { tick } from './tick';
