@@ -6,7 +6,7 @@
  */
 import type { Clock, TimerHandle } from '@/lib/clock';
 import type { Logger } from '@/lib/log';
-import type { Store } from '@/lib/store/types';
+import type { Store } from '@/lib/store';
 import type { CallEvent, CdrRecord, QueueStats } from '@/lib/telephony';
 import { pruneAcknowledged } from './alert-levels';
 import { startOfDay } from './day-start';
@@ -42,7 +42,7 @@ export interface LiveUpdate {
   alerts: boolean;
 }
 
-export type WebhookOutcome = 'accepted' | 'duplicate' | 'rejected';
+type WebhookOutcome = 'accepted' | 'duplicate' | 'rejected';
 
 export interface LiveCore extends LiveFeed<LiveUpdate> {
   /**

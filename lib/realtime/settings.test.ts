@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '@/lib/store/types';
+import type { Store } from '@/lib/store';
 import type { RealtimeControl } from './control';
 import { loadSettings, saveAlerts, saveThresholds } from './settings';
 import { defaultAlerts, defaultThresholds } from './settings-schemas';

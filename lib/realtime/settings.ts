@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Logger } from '@/lib/log';
 import type { ServerContext } from '@/lib/server-context';
-import type { SettingsStore, Store } from '@/lib/store/types';
+import type { SettingsStore, Store } from '@/lib/store';
 import type { AlertSettings, Thresholds } from './types';
 import { AlertSettingsChangeSchema, AlertSettingsSchema, ThresholdsSchema, defaultAlerts, defaultThresholds } from './settings-schemas';
 

@@ -13,7 +13,7 @@ import { scheduleAt } from './schedule-at';
 import type { StreamRegistry } from './stream-registry';
 import { decideView, type StreamView } from './view-access';
 
-export interface SocketData {
+interface SocketData {
   grant: SocketGrant;
   view: StreamView;
   streamKey: string;

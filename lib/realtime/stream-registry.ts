@@ -15,7 +15,7 @@ import { createPatchStream, type PatchStream } from './patch-stream';
 import type { LivePatch } from './types';
 import type { StreamView } from './view-access';
 
-export interface StreamEntry<Update> {
+interface StreamEntry<Update> {
   readonly key: string;
   readonly view: StreamView;
   readonly stream: PatchStream<Update>;

@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '@/lib/clock';
 import type { Logger } from '@/lib/log';
 import { webhookPath } from '@/lib/runtime/webhook-secret';
-import type { CdrStore } from '@/lib/store/types';
+import type { CdrStore } from '@/lib/store';
 import { parseWebhookBody, type CallEvent, type CdrRecord, type SubscriptionInitState, type WebhookMessage } from '@/lib/telephony';
 import { readLimitedBody } from './read-limited-body';
 import { createRecentKeys } from './recent-keys';

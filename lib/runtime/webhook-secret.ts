@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SettingsStore } from '@/lib/store/types';
+import type { SettingsStore } from '@/lib/store';
 
 const KEY = 'webhook.path-secret';
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '@/lib/clock';
 import { pbxOptionsFromEnv, type RunningPbx, startPbx } from '@/lib/pbx';
-import type { SubscriptionRecord } from '@/lib/store/types';
+import type { SubscriptionRecord } from '@/lib/store';
 import { createTelephonyClient, type TelephonyClientOptions } from './client';
 import { parseWebhookBody } from './parse-webhook-body';
 import { createSubscriptionManager } from './subscription-manager';

@@ -3,7 +3,7 @@
  * Store failures are logged, never thrown: losing the record costs one new
  * subscription id, not the live feed.
  */
-import type { SubscriptionRecord } from '@/lib/store/types';
+import type { SubscriptionRecord } from '@/lib/store';
 import type { TelephonyLogger } from './logger';
 import type { HeldSubscription } from './plan-subscription-step';
 

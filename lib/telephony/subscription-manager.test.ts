@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from '@/lib/clock';
-import type { SubscriptionRecord } from '@/lib/store/types';
+import type { SubscriptionRecord } from '@/lib/store';
 import type { CreateSubscriptionInput } from './client';
 import { TelephonyError } from './errors';
 import { createSubscriptionManager, type SubscriptionHealth, type SubscriptionManagerOptions } from './subscription-manager';
