@@ -60,9 +60,10 @@ process.exitCode = await soak();
 async function soak(): Promise<number> {
   const startedAt = new Date();
   ensureBuild(ROOT);
-  const product = await startProduct(ROOT);
+  // The product runs in a process group of its own, out of reach of a terminal's Ctrl-C: stop it from here.
   const interrupt = new AbortController();
-  process.once('SIGINT', () => interrupt.abort());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => interrupt.abort());
+  const product = await startProduct(ROOT, interrupt.signal);
   const samples: SoakSample[] = [];
   const problems: string[] = [];
   let deliveries: Record<string, number> | null = null;

@@ -10,7 +10,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { treeRss } from './process-tree';
 
 const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 20_000;
@@ -62,7 +61,8 @@ export function ensureBuild(root: string): void {
   }
 }
 
-export async function startProduct(root: string): Promise<RunningProduct> {
+/** Resolves once /api/health answers; `interrupt` (Ctrl-C) stops the start-up and the product with it. */
+export async function startProduct(root: string, interrupt: AbortSignal): Promise<RunningProduct> {
   const [port, pbxPort] = (await freePorts(2)) as [number, number];
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wallboard-soak-'));
   const url = `http://localhost:${port}`;
@@ -70,14 +70,10 @@ export async function startProduct(root: string): Promise<RunningProduct> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...settings };
   for (const name of UPSTREAM_AND_CLUSTER) delete env[name];
 
-  const child = spawn('npx', ['tsx', 'server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // A process group of its own: npx does not pass SIGTERM on, so the soak signals the whole group, as a terminal's Ctrl-C does.
+  const child = spawn('npx', ['tsx', 'server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   let exit: string | null = null;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exit = signal ?? `exit code ${code}`;
-      resolve();
-    });
-  });
+  child.once('exit', (code, signal) => (exit = signal ?? `exit code ${code}`));
   forwardLogLines(child);
 
   const product: RunningProduct = {
@@ -87,13 +83,13 @@ export async function startProduct(root: string): Promise<RunningProduct> {
     settings,
     exited: () => exit,
     async stop() {
-      const how = await stopTree(child, exited);
+      const how = await stopGroup(child.pid!);
       await rm(dataDir, { recursive: true, force: true });
       return how;
     },
   };
   try {
-    await waitUntilHealthy(`${url}/api/health`, product);
+    await waitUntilHealthy(`${url}/api/health`, product, interrupt);
   } catch (error) {
     await product.stop();
     throw error;
@@ -108,9 +104,10 @@ function forwardLogLines(child: ChildProcess): void {
   });
 }
 
-async function waitUntilHealthy(healthUrl: string, product: RunningProduct): Promise<void> {
+async function waitUntilHealthy(healthUrl: string, product: RunningProduct, interrupt: AbortSignal): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
+    if (interrupt.aborted) throw new Error('interrupted while the server was starting');
     const exit = product.exited();
     if (exit) throw new Error(`the server exited before it was ready (${exit})`);
     const ok = await fetch(healthUrl).then(
@@ -123,30 +120,26 @@ async function waitUntilHealthy(healthUrl: string, product: RunningProduct): Pro
   throw new Error(`the server was not healthy within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
-/** SIGTERM to npx, which passes it down for a clean shutdown; whatever of the tree lingers is killed. */
-async function stopTree(child: ChildProcess, exited: Promise<void>): Promise<string> {
-  const pids = (await treeRss(child.pid!)).map((entry) => entry.pid);
-  if (child.exitCode !== null || child.signalCode !== null) return `had already exited (${child.signalCode ?? child.exitCode})`;
-  child.kill('SIGTERM');
-  const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), STOP_TIMEOUT_MS))]);
-  // npx can exit before its child has finished shutting down: give the rest the same time.
-  const deadline = Date.now() + (timedOut ? 0 : STOP_TIMEOUT_MS);
-  while (Date.now() < deadline && pids.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 200));
-  const lingering = pids.filter(isAlive);
-  for (const pid of lingering) process.kill(pid, 'SIGKILL');
-  return lingering.length === 0 ? `shut down on SIGTERM (${child.signalCode ?? `exit code ${child.exitCode}`})` : `killed ${lingering.length} processes still there after ${STOP_TIMEOUT_MS / 1000} s`;
+/** SIGTERM to the group (tsx hands it to the server once), then SIGKILL for whatever is still there after the timeout. */
+async function stopGroup(pgid: number): Promise<string> {
+  if (!groupAlive(pgid)) return 'had already exited';
+  process.kill(-pgid, 'SIGTERM');
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (Date.now() < deadline && groupAlive(pgid)) await new Promise((resolve) => setTimeout(resolve, 200));
+  if (!groupAlive(pgid)) return 'shut down on SIGTERM';
+  process.kill(-pgid, 'SIGKILL');
+  return `killed: still running ${STOP_TIMEOUT_MS / 1000} s after SIGTERM`;
 }
 
-function isAlive(pid: number): boolean {
+function groupAlive(pgid: number): boolean {
   try {
-    process.kill(pid, 0);
+    process.kill(-pgid, 0);
     return true;
   } catch {
     return false;
   }
 }
 
-/** Held open together so the system cannot hand out the same port twice. */
 async function freePorts(count: number): Promise<number[]> {
   const servers = Array.from({ length: count }, () => createServer());
   await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));

@@ -53,7 +53,8 @@ export function chromiumPath(): string | undefined {
 }
 
 export async function openScreens(baseURL: string, options: { tvs: number; clients: number; executablePath: string | undefined }) {
-  const browser = await chromium.launch({ executablePath: options.executablePath, args: CHROMIUM_ARGS });
+  // Playwright's own Ctrl-C handling exits the process at once; the soak stops in order instead (and closes the browser).
+  const browser = await chromium.launch({ executablePath: options.executablePath, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false });
   const screens: Screen[] = [];
   const sockets: Socket[] = [];
   let clientPatches = 0;
