@@ -10,11 +10,6 @@ export interface FanoutScenario {
   durationMs: number;
   /** Drop every connection afterwards and time the way back. */
   storm: boolean;
-  /**
-   * Runs our server a second time with this coalescing window instead of the
-   * default, to show how much of the latency the window accounts for.
-   */
-  diagnosticCoalesceMs?: number;
   /** The targets for this size, where it sets some. */
   targets?: { p99Ms: number; floorRatio?: number; idleRssMb?: number; stormSeconds?: number };
 }
@@ -44,7 +39,7 @@ export const profiles: Record<Profile['name'], Profile> = {
     name: 'full',
     fanout: [
       { clients: 100, rate: 1_000, durationMs: 20_000, storm: false },
-      { clients: 1_000, rate: 200, durationMs: 20_000, storm: false, diagnosticCoalesceMs: 10, targets: { p99Ms: 50, floorRatio: 2 } },
+      { clients: 1_000, rate: 200, durationMs: 20_000, storm: false, targets: { p99Ms: 50, floorRatio: 2 } },
       { clients: 5_000, rate: 100, durationMs: 20_000, storm: true, targets: { p99Ms: 250, idleRssMb: 500, stormSeconds: 15 } },
     ],
     phaseGapMs: 250,

@@ -5,7 +5,7 @@
  * next-auth and, when asked, the upstream link to a sandbox.
  *
  * Config (argv[2], JSON): { store: { pglite: dataDir } | 'memory', upstream: null | { baseUrl, clientId,
- * clientSecret, statsPollMs }, coalesceMs: null | number (null: the server's default) }.
+ * clientSecret, statsPollMs } }.
  * The memory store serves runs where no store I/O is on the measured path: PGlite
  * alone holds about 480 MB resident here, which would drown the sockets' share.
  */
@@ -28,7 +28,6 @@ const Config = z.object({
   upstream: z
     .object({ baseUrl: z.url(), clientId: z.string(), clientSecret: z.string(), statsPollMs: z.number().int().positive() })
     .nullable(),
-  coalesceMs: z.number().int().nonnegative().nullable(),
 });
 
 const config = Config.parse(JSON.parse(process.argv[2] ?? '{}'));
@@ -74,7 +73,6 @@ createRealtimeServer(httpServer, {
   authenticate: createBenchAuthenticator(clock.now),
   clock,
   log,
-  ...(config.coalesceMs !== null && { coalesceMs: config.coalesceMs }),
 });
 
 // Every TCP connection, upgraded WebSockets included, so a storm can cut them all at once.

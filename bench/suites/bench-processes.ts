@@ -36,9 +36,9 @@ interface LiveServerUpstream {
 }
 
 /** The wallboard's live server on the memory store, or on a fresh PGlite folder removed when the server stops. */
-export async function startLiveServer(options: { store: 'memory' | 'pglite'; upstream?: LiveServerUpstream; coalesceMs?: number }): Promise<ServerChild> {
+export async function startLiveServer(options: { store: 'memory' | 'pglite'; upstream?: LiveServerUpstream }): Promise<ServerChild> {
   const dataDir = options.store === 'pglite' ? await mkdtemp(path.join(tmpdir(), 'wallboard-bench-')) : null;
-  const config = { store: dataDir ? { pglite: dataDir } : 'memory', upstream: options.upstream ?? null, coalesceMs: options.coalesceMs ?? null };
+  const config = { store: dataDir ? { pglite: dataDir } : 'memory', upstream: options.upstream ?? null };
   const child = await ready(startBenchChild<ServerCommand, ServerReply>('servers/live-server.ts', { args: [JSON.stringify(config)], nodeArgs: SERVER_NODE_ARGS }));
   const stop = child.stop;
   return Object.assign(child, {

@@ -46,21 +46,18 @@ interface FanoutRun {
 
 export async function runFanout(profile: Profile): Promise<SuiteResult> {
   const rows: BenchRow[] = [];
-  const details: Array<{ scenario: FanoutScenario; ours: FanoutRun; floor: FanoutRun; diagnostic: FanoutRun | null }> = [];
+  const details: Array<{ scenario: FanoutScenario; ours: FanoutRun; floor: FanoutRun }> = [];
   for (const scenario of profile.fanout) {
     const ours = await measure('socket.io', scenario, profile);
     const floor = await measure('ws', scenario, profile);
-    const coalesceMs = scenario.diagnosticCoalesceMs;
-    const diagnostic = coalesceMs === undefined ? null : await measure('socket.io', { ...scenario, storm: false }, profile, coalesceMs);
-    details.push({ scenario, ours, floor, diagnostic });
+    details.push({ scenario, ours, floor });
     rows.push(...rowsOf(scenario, ours, floor));
-    if (diagnostic && coalesceMs !== undefined) rows.push(diagnosticRow(scenario, coalesceMs, diagnostic, floor));
   }
   return { suite: 'fanout', rows, details };
 }
 
-async function measure(protocol: Protocol, scenario: FanoutScenario, profile: Profile, coalesceMs?: number): Promise<FanoutRun> {
-  const server = protocol === 'socket.io' ? await startLiveServer({ store: 'memory', coalesceMs }) : await startWsBroadcastServer();
+async function measure(protocol: Protocol, scenario: FanoutScenario, profile: Profile): Promise<FanoutRun> {
+  const server = protocol === 'socket.io' ? await startLiveServer({ store: 'memory' }) : await startWsBroadcastServer();
   const fleet = startFleet(protocol, server.url);
   try {
     const mix = audienceMix(scenario.clients);
@@ -129,16 +126,6 @@ async function reconnectStorm(server: ServerChild, fleet: FleetChild, agents: st
   poster.close();
   const { outcome } = await fleet.next('storm', STORM_TIMEOUT_MS + 30_000);
   return { ...outcome, dropped: connections, seconds: (outcome.lastSettledAt - droppedAt) / 1000 };
-}
-
-function diagnosticRow(scenario: FanoutScenario, coalesceMs: number, run: FanoutRun, floor: FanoutRun): BenchRow {
-  return {
-    measurement: `Webhook→browser p99 with a ${coalesceMs} ms coalescing window (diagnostic), ${scenario.clients} sockets @ ${scenario.rate}/s, ${run.latency.lost} lost`,
-    ours: run.latency.overall.p99,
-    unit: 'ms',
-    baseline: floor.latency.overall.p99,
-    ratio: run.latency.overall.p99 / floor.latency.overall.p99,
-  };
 }
 
 function rowsOf(scenario: FanoutScenario, ours: FanoutRun, floor: FanoutRun): BenchRow[] {

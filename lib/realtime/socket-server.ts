@@ -28,8 +28,6 @@ export interface RealtimeServerDeps<Update> {
    * numbers its own streams from its own replica of the live state.
    */
   adapter?: ServerOptions['adapter'];
-  /** The shortest window between two patches of a stream (default: two frames of a 60 Hz screen). */
-  coalesceMs?: number;
   /** Socket writes per second one stream may cause before its window widens. */
   writesPerSecond?: number;
   heartbeatMs?: number;
@@ -48,7 +46,6 @@ export interface RealtimeServer extends RealtimeControl {
 }
 
 const STREAM_ROOM_PREFIX = 'stream:';
-const DEFAULT_COALESCE_MS = 32;
 const DEFAULT_RECOVERY_MS = 15_000;
 /** About a third of one core of this 2-core machine goes to one stream's writes (bench/README.md). */
 const DEFAULT_WRITES_PER_SECOND = 30_000;
@@ -72,7 +69,6 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
   const streams = createStreamRegistry<Update>({
     clock,
     feed: core,
-    coalesceMs: deps.coalesceMs ?? DEFAULT_COALESCE_MS,
     writesPerSecond: deps.writesPerSecond ?? DEFAULT_WRITES_PER_SECOND,
     retireAfterMs: recoveryMs,
     // A room broadcast serialises the patch once for every socket of the stream. Local: another

@@ -10,8 +10,8 @@ function setup() {
   const published: Array<{ key: string; patch: LivePatch }> = [];
   const registry = createStreamRegistry<string[]>({
     clock,
-    coalesceMs: 50,
-    writesPerSecond: 100,
+    // One viewer: a 50 ms window.
+    writesPerSecond: 20,
     retireAfterMs: 120_000,
     feed: {
       merge: (updates) => updates.flat(),
@@ -63,11 +63,11 @@ describe('createStreamRegistry', () => {
 
   it('widens a stream’s window once its viewers would take more writes per second than the budget', () => {
     const { clock, published, registry } = setup();
-    for (let i = 0; i < 10; i++) registry.join('wall', { audience: 'wall' });
+    for (let i = 0; i < 2; i++) registry.join('wall', { audience: 'wall' });
     registry.offer(['a']);
     clock.advance(0);
     registry.offer(['b']);
-    // 10 viewers within 100 writes/s: one patch per 100 ms, not per 50.
+    // 2 viewers within 20 writes/s: one patch per 100 ms, not per 50 as for one viewer.
     clock.advance(50);
     expect(published).toHaveLength(1);
     clock.advance(50);
@@ -121,12 +121,13 @@ describe('createStreamRegistry', () => {
 });
 
 describe('windowFor', () => {
-  it('keeps the shortest window while the audience fits the budget', () => {
-    expect(windowFor(1, { coalesceMs: 32, writesPerSecond: 30_000 })).toBe(32);
-    expect(windowFor(900, { coalesceMs: 32, writesPerSecond: 30_000 })).toBe(32);
+  it("holds a small audience's next patch back for no more than a millisecond", () => {
+    expect(windowFor(1, { writesPerSecond: 30_000 })).toBe(1);
+    expect(windowFor(30, { writesPerSecond: 30_000 })).toBe(1);
   });
 
-  it('lengthens the window in proportion once the audience is beyond the budget', () => {
-    expect(windowFor(4_500, { coalesceMs: 32, writesPerSecond: 30_000 })).toBe(150);
+  it('lengthens the window in proportion to the audience, so its writes stay within the budget', () => {
+    expect(windowFor(900, { writesPerSecond: 30_000 })).toBe(30);
+    expect(windowFor(4_500, { writesPerSecond: 30_000 })).toBe(150);
   });
 });

@@ -5,9 +5,11 @@
  * replays a briefly disconnected client's missed patches from what was
  * broadcast meanwhile; after that it is dropped and a new one starts at seq 0.
  *
- * Each patch costs one socket write per viewer, so a stream's window widens
- * with its audience: patches per second times viewers stays under a budget of
- * writes, and a wall watched by thousands slows its pace rather than the server.
+ * Each patch costs one socket write per viewer, so a stream's window is as
+ * long as its audience needs: patches per second times viewers stays under a
+ * budget of writes, and a wall watched by thousands slows its pace rather than
+ * the server. A small audience gets each change at the next turn; screens
+ * render at most once per frame whatever comes (client/frame-writer).
  */
 import type { Clock, TimerHandle } from '@/lib/clock';
 import type { LiveFeed } from './live-feed';
@@ -37,8 +39,6 @@ interface Entry<Update> extends StreamEntry<Update> {
 }
 
 export interface CoalescingOptions {
-  /** The shortest window between two patches of a stream. */
-  coalesceMs: number;
   /** Socket writes per second one stream may cause; a bigger audience gets a longer window. */
   writesPerSecond: number;
 }
@@ -112,5 +112,5 @@ export function createStreamRegistry<Update>(options: CoalescingOptions & {
 }
 
 export function windowFor(viewers: number, options: CoalescingOptions): number {
-  return Math.max(options.coalesceMs, Math.ceil((viewers * 1000) / options.writesPerSecond));
+  return Math.ceil((viewers * 1000) / options.writesPerSecond);
 }

@@ -109,7 +109,7 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function startServer(options: { onDisplayStatus?: (id: string, status: DisplayStatus) => void } = {}) {
+async function startServer(options: { onDisplayStatus?: (id: string, status: DisplayStatus) => void; writesPerSecond?: number } = {}) {
   const clock = createManualClock(start);
   const fake = createFakeFeed(clock);
   const httpServer: Server = createServer();
@@ -119,6 +119,7 @@ async function startServer(options: { onDisplayStatus?: (id: string, status: Dis
     clock,
     log: createLogger('silent'),
     onDisplayStatus: options.onDisplayStatus,
+    writesPerSecond: options.writesPerSecond,
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   cleanup.push(() => realtime.close());
@@ -180,7 +181,8 @@ describe('createRealtimeServer', () => {
   });
 
   it('sends the changes of one turn in one wall patch and merges what follows within the window into the next', async () => {
-    const { connect, upsert, clock } = await startServer();
+    // One viewer within 20 writes a second: a 50 ms window.
+    const { connect, upsert, clock } = await startServer({ writesPerSecond: 20 });
     const wall = await connect({ view: 'wall', cookie: 'session=ann' });
     await wall.waitFor('live:snapshot');
     upsert('c1', 'sales', null, 'queued');

@@ -4,6 +4,7 @@ import type { DisplayCommand, HandshakeAuth } from '../events';
 import type { LiveSnapshot } from '../types';
 import { systemClock } from '@/lib/clock';
 import { startConnectionWatch, type ConnectionState } from './connection-watch';
+import { browserFrames, createFrameWriter } from './frame-writer';
 import { startLiveSync } from './live-sync';
 import { liveQueryOptions } from './queries';
 import { DisplayCommandSchema } from './schemas';
@@ -46,10 +47,11 @@ export function useLive(auth: HandshakeAuth | null, { onDisplayCommand }: UseLiv
     const handshake = JSON.parse(authKey) as HandshakeAuth;
     const socket = openLiveSocket(handshake);
     const { queryKey } = liveQueryOptions(handshake.view);
+    const screen = createFrameWriter<LiveSnapshot>((next) => queryClient.setQueryData(queryKey, next), browserFrames);
     const sync = startLiveSync({
       socket,
       clock: systemClock,
-      write: (next) => queryClient.setQueryData(queryKey, next),
+      write: screen.write,
       onServerTime: (serverTime, receivedAt) =>
         setServerOffsetMs((previous) => {
           const offset = serverTime - receivedAt;
@@ -71,6 +73,7 @@ export function useLive(auth: HandshakeAuth | null, { onDisplayCommand }: UseLiv
       socket.off('display:command', onCommand);
       watch.dispose();
       sync.dispose();
+      screen.dispose();
       closeLiveSocket(socket);
     };
   }, [authKey, view, queryClient]);
