@@ -84,8 +84,11 @@ async function countWindow(sandboxUrl: string, fleet: FleetChild, viewers: numbe
   const pops: Array<{ callId: string; ringSentAt: number }> = [];
   while (performance.now() - began < windowMs - popEveryMs) {
     const next = performance.now() + popEveryMs;
-    pops.push(await screenPop(sandboxUrl));
+    const pop = await ringAgent(sandboxUrl);
+    pops.push(pop);
     await sleep(Math.max(0, next - performance.now()));
+    // Rung until the next pop: a caller who hangs up within the same turn as the ring never shows on a screen.
+    await sandboxPost(sandboxUrl, `/calls/${pop.callId}/hangup`, {});
   }
   await sleep(Math.max(0, windowMs - (performance.now() - began)));
   const seconds = (performance.now() - began) / 1000;
@@ -102,17 +105,18 @@ async function countWindow(sandboxUrl: string, fleet: FleetChild, viewers: numbe
   };
 }
 
-/** A caller joins Sales, then agent 101's phone rings; the caller hangs up once the ring went out. */
-async function screenPop(sandboxUrl: string): Promise<{ callId: string; ringSentAt: number }> {
-  const post = (path: string, body: object) =>
-    fetch(`${sandboxUrl}/sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const placed = await post('/calls', { queue: 'Sales' });
+/** A caller joins Sales, then agent 101's phone rings. */
+async function ringAgent(sandboxUrl: string): Promise<{ callId: string; ringSentAt: number }> {
+  const placed = await sandboxPost(sandboxUrl, '/calls', { queue: 'Sales' });
   const { from } = PlacedCall.parse(await placed.json());
   const ringSentAt = monotonicMs();
-  const rang = await post(`/calls/${from.call_id}/ring`, { user: POP_AGENT });
+  const rang = await sandboxPost(sandboxUrl, `/calls/${from.call_id}/ring`, { user: POP_AGENT });
   if (!rang.ok) throw new Error(`the sandbox refused to ring ${POP_AGENT}: ${rang.status} ${await rang.text()}`);
-  await post(`/calls/${from.call_id}/hangup`, {});
   return { callId: from.call_id, ringSentAt };
+}
+
+function sandboxPost(sandboxUrl: string, path: string, body: object): Promise<Response> {
+  return fetch(`${sandboxUrl}/sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 function rowsOf(one: Window, many: Window, statsPollMs: number): BenchRow[] {
