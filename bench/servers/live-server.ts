@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { systemClock } from '@/lib/clock';
 import { createLogger } from '@/lib/log';
 import { createLiveCore, createRealtimeServer, createWebhookIntake } from '@/lib/realtime';
+import { LISTEN_BACKLOG } from '@/lib/runtime/listen-backlog';
 import { createUpstream } from '@/lib/runtime/upstream';
 import { webhookPath } from '@/lib/runtime/webhook-secret';
 import { createMemoryStore, openStore } from '@/lib/store';
@@ -45,7 +46,7 @@ const httpServer: Server = createServer((req, res) => {
   if (req.url?.startsWith('/api/webhooks/telephony/')) return void intake(req, res);
   res.writeHead(404).end();
 });
-await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+await new Promise<void>((resolve) => httpServer.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG }, resolve));
 const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 const webhookUrl = url + webhookPath(pathSecret);
 

@@ -18,6 +18,7 @@ import { setServerContext } from '@/lib/server-context';
 import { openStore } from '@/lib/store';
 import type { ClusterSettings } from './cluster-settings';
 import { leaderDuties } from './leader-duties';
+import { LISTEN_BACKLOG } from './listen-backlog';
 import { createUpstream, type Upstream, type UpstreamDeps } from './upstream';
 import { loadWebhookSecret, webhookPath } from './webhook-secret';
 
@@ -101,7 +102,7 @@ export async function startWallboard(config: WallboardConfig, deps: WallboardDep
   });
   setServerContext({ store, realtime: cluster ? cluster.control(realtime) : realtime });
 
-  await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
+  await new Promise<void>((resolve) => httpServer.listen({ port: config.port, backlog: LISTEN_BACKLOG }, resolve));
   if (cluster) cluster.lead(leaderDuties(upstreamFor));
   else await single?.start();
 
