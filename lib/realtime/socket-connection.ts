@@ -38,17 +38,49 @@ export interface ConnectionContext<Update> {
 export function createConnectionHandlers<Update>(context: ConnectionContext<Update>) {
   const { clock, core, log, streams } = context;
 
-  /** Snapshot first, then the room: every patch the socket gets afterwards follows the snapshot's seq. */
+  /** Sockets waiting for their first snapshot, sent together at the end of this turn. */
+  const awaitingSnapshot = new Map<string, { socket: LiveSocket; announceConfig: boolean }>();
+
+  /**
+   * Snapshot first, then the room: every patch the socket gets afterwards follows
+   * the snapshot's seq. Every socket of one stream that joined in this turn gets
+   * the same snapshot in one broadcast, which Socket.IO serialises once: when
+   * thousands of TVs reconnect at once, that is most of the server's work.
+   */
   function joinWithSnapshot(socket: LiveSocket, options: { announceConfig: boolean }): void {
     for (const room of socket.rooms) if (room.startsWith(context.streamRoom(''))) void socket.leave(room);
-    const { grant, view, streamKey } = socket.data;
-    const entry = streams.join(streamKey, view);
-    // Publishing what is pending first keeps the next patch from repeating what the snapshot already holds.
-    entry.stream.flush();
-    socket.emit('live:snapshot', core.snapshot(view, entry.stream.seq));
-    void socket.join(context.streamRoom(streamKey));
-    if (options.announceConfig && grant.kind === 'display') {
-      socket.emit('display:command', { type: 'configure', config: grant.config });
+    const { view, streamKey } = socket.data;
+    streams.join(streamKey, view);
+    if (awaitingSnapshot.size === 0) setImmediate(sendAwaitedSnapshots);
+    const announceConfig = options.announceConfig || awaitingSnapshot.get(socket.id)?.announceConfig === true;
+    awaitingSnapshot.set(socket.id, { socket, announceConfig });
+  }
+
+  function sendAwaitedSnapshots(): void {
+    const byStream = new Map<string, LiveSocket[]>();
+    for (const { socket } of awaitingSnapshot.values()) {
+      if (!socket.connected) continue;
+      const sockets = byStream.get(socket.data.streamKey) ?? [];
+      sockets.push(socket);
+      byStream.set(socket.data.streamKey, sockets);
+    }
+    const announcing = [...awaitingSnapshot.values()];
+    awaitingSnapshot.clear();
+    for (const [streamKey, sockets] of byStream) {
+      const entry = streams.get(streamKey);
+      if (!entry) continue;
+      // Publishing what is pending first keeps the next patch from repeating what the snapshot already holds.
+      entry.stream.flush();
+      const snapshot = core.snapshot(entry.view, entry.stream.seq);
+      sockets[0]!.nsp.local.to(sockets.map((socket) => socket.id)).emit('live:snapshot', snapshot);
+      for (const socket of sockets) void socket.join(context.streamRoom(streamKey));
+    }
+    for (const { socket, announceConfig } of announcing) {
+      const { grant } = socket.data;
+      if (announceConfig && socket.connected && grant.kind === 'display') {
+        // Local, like the snapshot, so the two arrive in order even when a cluster adapter relays other emits.
+        socket.nsp.local.to(socket.id).emit('display:command', { type: 'configure', config: grant.config });
+      }
     }
   }
 
@@ -100,6 +132,8 @@ export function createConnectionHandlers<Update>(context: ConnectionContext<Upda
     streams.leave(socket.data.streamKey);
     socket.data = { grant: decision.grant, view: decision.view, streamKey: decision.streamKey };
     joinWithSnapshot(socket, { announceConfig: false });
+    // Now rather than at the end of the turn: the configure command sent next must follow the new snapshot.
+    sendAwaitedSnapshots();
   }
 
   return { onConnection, reconfigureDisplay };
