@@ -28,7 +28,6 @@ interface StormWatch {
   dropped: boolean;
   back: boolean;
   snapshot: boolean;
-  recovered: boolean;
   missing: Set<number>;
   settledAt: number;
 }
@@ -60,7 +59,7 @@ function onCalls(client: FleetClient, calls: ReadonlyArray<{ id: string; phase: 
   }
 }
 
-/** Socket.IO replays a recovered session's missed patches before it reports the connect, so they count from the drop on. */
+/** A storm call counts from the drop on: the snapshot that brings a client back may already show it. */
 function noteStormCall(watch: StormWatch, index: number, phase: number, at: number): void {
   if (index < 0 || phase < CALL_PHASES.indexOf('ringing') || !watch.dropped) return;
   watch.missing.delete(index);
@@ -68,8 +67,7 @@ function noteStormCall(watch: StormWatch, index: number, phase: number, at: numb
 }
 
 function settleIfDone(watch: StormWatch, at: number): void {
-  const pictured = watch.snapshot || watch.recovered;
-  if (!Number.isNaN(watch.settledAt) || !watch.dropped || !watch.back || !pictured || watch.missing.size > 0) return;
+  if (!Number.isNaN(watch.settledAt) || !watch.dropped || !watch.back || !watch.snapshot || watch.missing.size > 0) return;
   watch.settledAt = at;
   if (clients.every((client) => !client.storm || !Number.isNaN(client.storm.settledAt))) storm?.resolve();
 }
@@ -121,10 +119,7 @@ function connectSocketIo(spec: ClientSpec): Promise<FleetClient> {
     if (client.storm) Object.assign(client.storm, { dropped: true, back: false });
   });
   socket.on('connect', () => {
-    if (!client.storm?.dropped) return;
-    client.storm.back = true;
-    client.storm.recovered = socket.recovered;
-    settleIfDone(client.storm, monotonicMs());
+    if (client.storm?.dropped) client.storm.back = true;
   });
   return new Promise((resolve, reject) => {
     socket.on('live:snapshot', (snapshot) => {
@@ -228,7 +223,7 @@ function armStorm(prefix: string, agentOfCall: string[], timeoutMs: number): voi
     // A listening-only client cannot see calls: it is back once it has its snapshot.
     const shown = (agent: string) => client.sampled && (client.spec.view !== 'agent' || agent === client.spec.extension);
     const missing = new Set(agentOfCall.flatMap((agent, index) => (shown(agent) ? [index] : [])));
-    client.storm = { dropped: false, back: false, snapshot: false, recovered: false, missing, settledAt: Number.NaN };
+    client.storm = { dropped: false, back: false, snapshot: false, missing, settledAt: Number.NaN };
   }
   const done = new Promise<void>((resolve) => {
     storm = { prefix, resolve };
@@ -242,7 +237,6 @@ function armStorm(prefix: string, agentOfCall: string[], timeoutMs: number): voi
       clients: watches.length,
       settled: settled.length,
       snapshots: watches.filter((watch) => watch.back && watch.snapshot).length,
-      recovered: watches.filter((watch) => watch.back && watch.recovered).length,
       lastSettledAt: settled.length === watches.length ? Math.max(...settled.map((watch) => watch.settledAt)) : Number.NaN,
     };
     storm = null;

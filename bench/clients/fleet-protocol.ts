@@ -41,9 +41,8 @@ export interface StormOutcome {
   clients: number;
   /** Back, and showing every storm call it should. */
   settled: number;
-  /** Came back with a fresh snapshot, or with Socket.IO's connection state recovered. */
+  /** Came back and got a fresh snapshot. */
   snapshots: number;
-  recovered: number;
   /** Monotonic ms when the last client settled; NaN if some never did. */
   lastSettledAt: number;
 }

@@ -5,8 +5,7 @@
  * and it parses nothing else. The server does exactly the work a browser would
  * cause; the fleet spends almost nothing per message, so thousands of these can
  * share one process with the sampled, fully parsing clients. After a drop it
- * comes back with the browser's backoff, without session recovery (it keeps no
- * offsets), so the server sends it a fresh snapshot: the costlier case.
+ * comes back with the browser's backoff and gets a fresh snapshot, as a browser does.
  */
 import WebSocket from 'ws';
 

@@ -109,8 +109,8 @@ async function measure(protocol: Protocol, scenario: FanoutScenario, profile: Pr
 /**
  * Cuts every TCP connection of the server at once and posts one new ringing call
  * per agent while the clients are away. A client is back when it reconnected,
- * has a picture (a fresh snapshot or Socket.IO's recovered session) and shows
- * the calls it should: all of them on walls and supervisors, its own on an agent.
+ * has a fresh snapshot and shows the calls it should: all of them on walls and
+ * supervisors, its own on an agent.
  */
 async function reconnectStorm(server: ServerChild, fleet: FleetChild, agents: string[]) {
   await fleet.ask({ type: 'arm-storm', prefix: 'storm-', agentOfCall: agents, timeoutMs: STORM_TIMEOUT_MS }, 'armed');
@@ -193,7 +193,7 @@ function rowsOf(scenario: FanoutScenario, ours: FanoutRun, floor: FanoutRun): Be
   if (ours.storm) {
     const storm = ours.storm;
     rows.push({
-      measurement: `Reconnect storm: ${storm.settled}/${storm.clients} back with a correct picture (${storm.snapshots} snapshots, ${storm.recovered} recovered)`,
+      measurement: `Reconnect storm: ${storm.settled}/${storm.clients} back with a correct picture (${storm.snapshots} snapshots)`,
       ours: storm.seconds,
       unit: 's',
       target: targets?.stormSeconds !== undefined ? `all, ≤ ${targets.stormSeconds} s` : 'all back',

@@ -47,7 +47,6 @@ function setup() {
       id,
       rooms,
       connected: true,
-      recovered: false,
       data: { grant, view, streamKey },
       nsp,
       join: (room: string) => void rooms.add(room),

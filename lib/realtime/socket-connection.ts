@@ -1,7 +1,7 @@
 /**
  * What happens on one socket after its handshake was accepted: joining its
- * stream with a snapshot (or picking up where a recovered session left off),
- * resync on request, display reports, and the end of a user's session.
+ * stream with a snapshot, resync on request, display reports, and the end of a
+ * user's session.
  */
 import type { Server, Socket } from 'socket.io';
 import type { Clock } from '@/lib/clock';
@@ -85,12 +85,9 @@ export function createConnectionHandlers<Update>(context: ConnectionContext<Upda
   }
 
   function onConnection(socket: LiveSocket): void {
-    const { grant, view, streamKey } = socket.data;
+    const { grant } = socket.data;
     void socket.join(grant.kind === 'user' ? `user:${grant.userId}` : `display:${grant.displayId}`);
-    const resumed = socket.recovered && socket.rooms.has(context.streamRoom(streamKey)) && streams.get(streamKey);
-    // Socket.IO has replayed what a recovered socket missed; anyone else starts from a snapshot.
-    if (resumed) streams.join(streamKey, view);
-    else joinWithSnapshot(socket, { announceConfig: true });
+    joinWithSnapshot(socket, { announceConfig: true });
 
     const endSession = grant.kind === 'user' ? scheduleAt(clock, grant.expiresAt, () => socket.disconnect(true)) : null;
 

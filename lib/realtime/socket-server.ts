@@ -31,13 +31,6 @@ export interface RealtimeServerDeps<Update> {
   /** Socket writes per second one stream may cause before its window widens. */
   writesPerSecond?: number;
   heartbeatMs?: number;
-  /**
-   * How long a disconnected client can come back and get the patches it missed
-   * rather than a snapshot. Socket.IO keeps every broadcast for this long, so
-   * memory grows with it and the event rate: it covers a network blip, and a
-   * longer absence resyncs from a snapshot.
-   */
-  recoveryMs?: number;
 }
 
 export interface RealtimeServer extends RealtimeControl {
@@ -46,13 +39,17 @@ export interface RealtimeServer extends RealtimeControl {
 }
 
 const STREAM_ROOM_PREFIX = 'stream:';
-const DEFAULT_RECOVERY_MS = 15_000;
-/** About a third of one core of this 2-core machine goes to one stream's writes (bench/README.md). */
+/** A reloaded page or a TV whose network blinked is back within seconds, and finds its stream still there. */
+const STREAM_LINGER_MS = 15_000;
+/**
+ * A patch's write to one socket costs 10 to 30 µs on the 2-core development machine, most of it in
+ * the kernel: at this budget a wall watched by 4,500 TVs sends a patch every 150 ms and spends about
+ * 130 ms writing it out (npm run bench, 5,000 sockets).
+ */
 const DEFAULT_WRITES_PER_SECOND = 30_000;
 
 export function createRealtimeServer<Update>(httpServer: HttpServer, deps: RealtimeServerDeps<Update>): RealtimeServer {
   const { clock, core, log } = deps;
-  const recoveryMs = deps.recoveryMs ?? DEFAULT_RECOVERY_MS;
   const heartbeatMs = deps.heartbeatMs ?? 5_000;
 
   const io: LiveServer = new Server(httpServer, {
@@ -60,9 +57,9 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
     serveClient: false,
     // Clients send only small messages (resync, display status): anything bigger is abuse.
     maxHttpBufferSize: 64 * 1024,
-    // Middlewares run on recovery too, so a revoked display or an expired session cannot slip back in.
-    // A patch broadcast while that check runs is missed; the client sees the seq gap and resyncs.
-    connectionStateRecovery: { maxDisconnectionDuration: recoveryMs, skipMiddlewares: false },
+    // No connection state recovery: it keeps every broadcast for its window, so memory would grow with
+    // the event rate. A screen that comes back gets a fresh snapshot, shared with everyone joining its
+    // stream in the same turn (socket-connection.ts), which keeps a reconnect storm cheap.
     ...(deps.adapter ? { adapter: deps.adapter } : {}),
   });
 
@@ -70,7 +67,7 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
     clock,
     feed: core,
     writesPerSecond: deps.writesPerSecond ?? DEFAULT_WRITES_PER_SECOND,
-    retireAfterMs: recoveryMs,
+    retireAfterMs: STREAM_LINGER_MS,
     // A room broadcast serialises the patch once for every socket of the stream. Local: another
     // server's sockets get the same change from that server's replica, under its own seq.
     publish: (key, patch) => void io.local.to(STREAM_ROOM_PREFIX + key).emit('live:patch', patch),
@@ -100,14 +97,7 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
     onDisplayStatus: deps.onDisplayStatus,
     streamRoom: (key) => STREAM_ROOM_PREFIX + key,
   });
-  io.on('connection', (socket) => {
-    // A cluster adapter can restore a session on any server, but only replays what went through
-    // it, and patches never do: a recovered socket starts again from a snapshot.
-    if (deps.adapter && socket.recovered) {
-      for (const room of socket.rooms) if (room.startsWith(STREAM_ROOM_PREFIX)) void socket.leave(room);
-    }
-    connections.onConnection(socket);
-  });
+  io.on('connection', (socket) => connections.onConnection(socket));
   io.on('display:configure', (displayId, config) => reconfigureLocalDisplay(displayId, config));
 
   function reconfigureLocalDisplay(displayId: string, config: DisplayConfig): void {
@@ -117,7 +107,7 @@ export function createRealtimeServer<Update>(httpServer: HttpServer, deps: Realt
   let heartbeat = clock.setTimeout(beat, heartbeatMs);
   function beat(): void {
     for (const entry of streams.entries()) {
-      // Volatile: a heartbeat that cannot be sent now is worthless later, and must not be replayed on recovery.
+      // Volatile: a heartbeat that cannot be sent now is worthless later.
       io.local.to(STREAM_ROOM_PREFIX + entry.key).volatile.emit('server:heartbeat', { serverTime: clock.now(), seq: entry.stream.seq });
     }
     heartbeat = clock.setTimeout(beat, heartbeatMs);

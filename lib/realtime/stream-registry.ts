@@ -1,9 +1,9 @@
 /**
  * The live streams that have viewers: one per distinct view (the supervisor's,
  * each wall queue filter, each agent extension), each with its own seq. A
- * stream outlives its last viewer by the recovery window, because Socket.IO
- * replays a briefly disconnected client's missed patches from what was
- * broadcast meanwhile; after that it is dropped and a new one starts at seq 0.
+ * stream outlives its last viewer for a while, as that viewer is often back in
+ * seconds (a reload, a network blink); after that it is dropped and a new one
+ * starts at seq 0. Every viewer starts from a snapshot either way.
  *
  * Each patch costs one socket write per viewer, so a stream's window is as
  * long as its audience needs: patches per second times viewers stays under a

@@ -35,7 +35,7 @@ export interface ClientOptions {
   /** Sent as the Cookie header, as a browser would send the session cookie. */
   cookie?: string;
   displayToken?: string;
-  /** Reconnect on a dropped transport, as a browser would (tests of connection state recovery). */
+  /** Reconnect on a dropped transport, as a browser would. */
   reconnect?: boolean;
 }
 
