@@ -20,6 +20,7 @@ function setup() {
   const clock = createManualClock();
   const sent: Array<{ to: string[]; event: string; payload: unknown }> = [];
   const snapshotsTaken: string[] = [];
+  const failing = new Set<string>();
   const streams = createStreamRegistry<string>({
     clock,
     writesPerSecond: 1_000,
@@ -31,6 +32,7 @@ function setup() {
   const handlers = createConnectionHandlers<string>({
     core: {
       snapshot(view: StreamView, seq: number) {
+        if (failing.has(view.audience)) throw new Error(`no snapshot for ${view.audience}`);
         snapshotsTaken.push(view.audience);
         return { audience: view.audience, seq } as LiveSnapshot;
       },
@@ -47,6 +49,8 @@ function setup() {
       id,
       rooms,
       connected: true,
+      closed: false,
+      conn: { close: () => void (fake.closed = true) },
       data: { grant, view, streamKey },
       nsp,
       join: (room: string) => void rooms.add(room),
@@ -56,7 +60,7 @@ function setup() {
     return fake;
   }
   const connect = (fake: ReturnType<typeof socket>) => handlers.onConnection(fake as unknown as HandledSocket);
-  return { sent, snapshotsTaken, socket, connect };
+  return { sent, snapshotsTaken, socket, connect, failSnapshotsOf: (audience: string) => void failing.add(audience) };
 }
 
 describe('createConnectionHandlers', () => {
@@ -88,6 +92,20 @@ describe('createConnectionHandlers', () => {
     await nextTurn();
     expect(sent.map(({ to }) => to)).toEqual([['w1']]);
     expect(leaves.rooms.has('stream:wall')).toBe(false);
+  });
+
+  it('closes the connections of a stream whose snapshot fails and still serves the other streams', async () => {
+    const { sent, socket, connect, failSnapshotsOf } = setup();
+    failSnapshotsOf('supervisor');
+    const wall = socket('w1', supervisor, { audience: 'wall' }, 'wall');
+    const boss = socket('s1', supervisor, { audience: 'supervisor' }, 'supervisor');
+    connect(boss);
+    connect(wall);
+
+    await nextTurn();
+    expect(sent.map(({ to }) => to)).toEqual([['w1']]);
+    expect(boss.closed).toBe(true);
+    expect(wall.closed).toBe(false);
   });
 
   it('tells a display its config after its snapshot', async () => {

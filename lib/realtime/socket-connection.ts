@@ -69,11 +69,18 @@ export function createConnectionHandlers<Update>(context: ConnectionContext<Upda
     for (const [streamKey, sockets] of byStream) {
       const entry = streams.get(streamKey);
       if (!entry) continue;
-      // Publishing what is pending first keeps the next patch from repeating what the snapshot already holds.
-      entry.stream.flush();
-      const snapshot = core.snapshot(entry.view, entry.stream.seq);
-      sockets[0]!.nsp.local.to(sockets.map((socket) => socket.id)).emit('live:snapshot', snapshot);
-      for (const socket of sockets) void socket.join(context.streamRoom(streamKey));
+      try {
+        // Publishing what is pending first keeps the next patch from repeating what the snapshot already holds.
+        entry.stream.flush();
+        const snapshot = core.snapshot(entry.view, entry.stream.seq);
+        sockets[0]!.nsp.local.to(sockets.map((socket) => socket.id)).emit('live:snapshot', snapshot);
+        for (const socket of sockets) void socket.join(context.streamRoom(streamKey));
+      } catch (error) {
+        // Outside any socket's handler: one stream's failure must neither crash the server nor starve the
+        // other streams. Closing the transport has its screens say they are offline and reconnect with backoff.
+        log.error({ err: error, streamKey }, 'sending a snapshot failed');
+        for (const socket of sockets) socket.conn.close();
+      }
     }
     for (const { socket, announceConfig } of announcing) {
       const { grant } = socket.data;
