@@ -8,8 +8,10 @@
  * Each patch costs one socket write per viewer, so a stream's window is as
  * long as its audience needs: patches per second times viewers stays under a
  * budget of writes, and a wall watched by thousands slows its pace rather than
- * the server. A small audience gets each change at the next turn; screens
- * render at most once per frame whatever comes (client/frame-writer).
+ * the server. The window is never shorter than a display frame: screens render
+ * at most once per frame (client/frame-writer), so a patch more often would be
+ * a write nobody sees. A quiet stream still sends its first change at the next
+ * turn, and a screen pop never waits.
  */
 import type { Clock, TimerHandle } from '@/lib/clock';
 import type { LiveFeed } from './live-feed';
@@ -111,6 +113,9 @@ export function createStreamRegistry<Update>(options: CoalescingOptions & {
   };
 }
 
+/** One frame of a 60 Hz display, rounded down so a patch is never a frame late for that reason alone. */
+const FRAME_MS = 16;
+
 export function windowFor(viewers: number, options: CoalescingOptions): number {
-  return Math.ceil((viewers * 1000) / options.writesPerSecond);
+  return Math.max(FRAME_MS, Math.ceil((viewers * 1000) / options.writesPerSecond));
 }
