@@ -71,13 +71,13 @@ export function createAuthOptions(deps: AuthOptionsDeps): NextAuthOptions {
       error(code, metadata) {
         const error = metadata instanceof Error ? metadata : metadata.error;
         if (error instanceof SessionEndedError) return;
-        deps.logger.error({ code, err: error }, 'next-auth error');
+        deps.logger.error({ nextAuthCode: code, err: error }, 'next-auth error');
       },
       warn(code) {
-        deps.logger.warn({ code }, 'next-auth warning');
+        deps.logger.warn({ nextAuthCode: code }, 'next-auth warning');
       },
       debug(code) {
-        deps.logger.debug({ code }, 'next-auth debug');
+        deps.logger.debug({ nextAuthCode: code }, 'next-auth debug');
       },
     },
   };

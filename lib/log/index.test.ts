@@ -30,4 +30,15 @@ describe('createLogger', () => {
     createLogger('info', stream).info({ queue: 'Sales', waiting: 3 }, 'queue');
     expect(JSON.parse(lines[0]!)).toMatchObject({ queue: 'Sales', waiting: 3, msg: 'queue' });
   });
+
+  it('redacts an authorization code where OAuth carries one, and keeps an error code readable', () => {
+    const { lines, stream } = capture();
+    const log = createLogger('info', stream);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4000'), { code: 'ECONNREFUSED' });
+    log.info({ code: 'oauth-code-1', req: { query: { code: 'oauth-code-2', state: 's' } }, body: { code: 'oauth-code-3' } }, 'callback');
+    log.error({ err: refused, errorCode: 'invalid_body' }, 'failed');
+    const text = lines.join('');
+    expect(text).not.toMatch(/oauth-code-\d/);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ err: { code: 'ECONNREFUSED' }, errorCode: 'invalid_body' });
+  });
 });

@@ -1,6 +1,9 @@
 /**
  * The wallboard's logger. Secrets never reach a log line: token-bearing fields
- * are redacted by name wherever they appear, one or two levels deep.
+ * are redacted by name wherever they appear, one or two levels deep. `code` is
+ * a secret only as an OAuth parameter, so it is redacted there and not
+ * everywhere: an error's code (ECONNREFUSED, a refusal code) is what an
+ * operator reads first.
  */
 import pino, { type Logger } from 'pino';
 
@@ -14,7 +17,6 @@ const SECRET_FIELDS = [
   'client_secret',
   'clientSecret',
   'password',
-  'code',
   'code_verifier',
   'displayToken',
   'token',
@@ -23,7 +25,10 @@ const SECRET_FIELDS = [
   'cookie',
 ];
 
+/** Where an authorization code travels: a callback's query, a token request's body. */
+const OAUTH_CODE_PATHS = ['code', 'query.code', 'body.code', 'params.code', '*.query.code', '*.body.code', '*.params.code'];
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  const paths = SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]);
+  const paths = [...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]), ...OAUTH_CODE_PATHS];
   return pino({ level, redact: { paths, censor: '[redacted]' }, base: undefined }, destination);
 }

@@ -113,7 +113,7 @@ export function createWebhookIntake(deps: WebhookIntakeDeps): WebhookHandler {
     } catch (caught) {
       const error = caught instanceof WebhookIntakeError ? caught : new WebhookIntakeError('internal');
       if (!(caught instanceof WebhookIntakeError)) log.error({ err: caught }, 'webhook delivery failed');
-      else log.warn({ code: error.code, reason: error.message }, 'webhook delivery rejected');
+      else log.warn({ errorCode: error.code, reason: error.message }, 'webhook delivery rejected');
       core.countWebhook('rejected');
       if (error.code === 'payload_too_large') {
         // Answer, then drop the connection rather than read the rest of the body.
