@@ -40,7 +40,10 @@ export async function makeQueueAvailable(request: APIRequestContext, queue: stri
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** Screenshots the screens' tests leave behind as artifacts, under test-results/screens/. */
+/**
+ * Screenshots the screens' tests leave behind as artifacts, under test-results/screens/.
+ * Transitions are finished first, so a wall just back online shows as it settles, not mid-fade.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`) });
+  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), animations: 'disabled' });
 }
