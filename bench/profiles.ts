@@ -31,7 +31,7 @@ export const profiles: Record<Profile['name'], Profile> = {
     fanout: [{ clients: 200, rate: 50, durationMs: 4_000, storm: true }],
     phaseGapMs: 250,
     upstream: { viewers: 200, windowMs: 3_000, statsPollMs: 250, popEveryMs: 200 },
-    intake: { stepMs: 1_500, callRates: [500, 1_000, 2_000, 4_000], cdrRates: [250, 500, 1_000] },
+    intake: { stepMs: 1_500, callRates: [1_000, 2_000, 4_000, 6_000], cdrRates: [250, 500, 1_000] },
     replay: { baselineEvents: 10_000, totalEvents: 20_000 },
     token: { durationMs: 2_000, workers: 8 },
   },
