@@ -162,19 +162,23 @@ function rowsOf(details: {
     if (stop.generatorBound) return `generator fell behind at ${stop.rate}/s`;
     return `at ${stop.rate}/s: p99 ack ${Math.round(stop.ack.p99)} ms, ${stop.failed} failed`;
   };
+  // A step offers its rate throughout but for the ramps at either end, where calls have not yet reached
+  // every phase; the rate a server sustains is the step's, and the average over the whole step is shown beside.
   const bestCalls = best(details.callSteps);
-  const floorCalls = best(details.floorCallSteps)?.acknowledgedPerSecond ?? 0;
+  const ourCalls = bestCalls?.rate ?? 0;
+  const floorCalls = best(details.floorCallSteps)?.rate ?? 0;
   const bestCdrs = best(details.cdrSteps);
+  const averaged = bestCalls ? `, ${Math.round(bestCalls.acknowledgedPerSecond)}/s averaged over the step with its ramps` : '';
   return [
     {
-      measurement: `Intake: call events/s acknowledged, p99 ack ≤ ${ACK_P99_LIMIT_MS} ms (ours ${describeStop(details.callSteps)}; floor ${describeStop(details.floorCallSteps)})`,
-      ours: bestCalls?.acknowledgedPerSecond ?? 0,
+      measurement: `Intake: call events/s sustained, every one acknowledged with p99 ack ≤ ${ACK_P99_LIMIT_MS} ms (ours ${describeStop(details.callSteps)}${averaged}; floor ${describeStop(details.floorCallSteps)})`,
+      ours: ourCalls,
       unit: '/s',
       // What the raw floor server reaches with the same generator on this machine, for scale.
       baseline: floorCalls,
-      ratio: (bestCalls?.acknowledgedPerSecond ?? 0) / floorCalls,
+      ratio: ourCalls / floorCalls,
       target: '≥ 5,000/s',
-      met: (bestCalls?.acknowledgedPerSecond ?? 0) >= 5_000,
+      met: ourCalls >= 5_000,
     },
     { measurement: 'Intake: p99 ack at that rate', ours: bestCalls?.ack.p99 ?? Number.NaN, unit: 'ms' },
     {

@@ -121,9 +121,9 @@ describe('createStreamRegistry', () => {
 });
 
 describe('windowFor', () => {
-  it("holds a small audience's next patch back for one display frame, as screens render no faster", () => {
-    expect(windowFor(1, { writesPerSecond: 30_000 })).toBe(16);
-    expect(windowFor(480, { writesPerSecond: 30_000 })).toBe(16);
+  it("holds a small audience's next patch back for a quarter of a display frame", () => {
+    expect(windowFor(1, { writesPerSecond: 30_000 })).toBe(4);
+    expect(windowFor(120, { writesPerSecond: 30_000 })).toBe(4);
   });
 
   it('lengthens the window in proportion to the audience, so its writes stay within the budget', () => {
