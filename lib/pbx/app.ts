@@ -5,7 +5,7 @@
  */
 import Fastify from 'fastify';
 import type { Clock } from '@/lib/clock';
-import { apiNotFoundHandler, apiErrorHandler } from './api/error-reply';
+import { answerClientError, apiNotFoundHandler, apiErrorHandler } from './api/error-reply';
 import type { Logger } from './api/logger';
 import { apiRoutes } from './api/api-routes';
 import type { RateLimitGuard } from './api/rate-limit-hook';
@@ -53,7 +53,7 @@ export async function buildPbxApp(options: PbxAppOptions) {
     refreshRotation: options.refreshRotation,
   };
 
-  const app = Fastify({ loggerInstance: options.logger, routerOptions: { ignoreTrailingSlash: true } });
+  const app = Fastify({ loggerInstance: options.logger, routerOptions: { ignoreTrailingSlash: true }, clientErrorHandler: answerClientError });
   app.setErrorHandler(apiErrorHandler);
   app.setNotFoundHandler(apiNotFoundHandler);
 

@@ -3,6 +3,8 @@
  * service's `{"status", "message"}` body with the status of ApiError's table.
  * Unknown errors are logged and become a bare 500.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { ApiError, type ApiErrorCode } from './errors';
@@ -42,4 +44,25 @@ export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: 
 
 export function apiNotFoundHandler(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return sendApiError(reply, new ApiError('not_found'));
+}
+
+/**
+ * Errors Node's HTTP parser meets before there is a request to route (headers
+ * over its limit, a malformed request line, a request too slow to arrive):
+ * answered in the same body, where Fastify's default would use its own.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ApiErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : 'bad_request';
+  const apiError = new ApiError(code);
+  const body = JSON.stringify(apiError.toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

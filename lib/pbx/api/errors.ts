@@ -8,8 +8,10 @@ export type ApiErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
+  | 'request_timeout'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'headers_too_large'
   | 'invalid_version'
   | 'rate_limited'
   | 'internal';
@@ -20,8 +22,10 @@ const statusOf: Record<ApiErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   invalid_version: 422,
   rate_limited: 429,
   internal: 500,
@@ -33,8 +37,10 @@ const defaultMessage: Record<ApiErrorCode, string> = {
   forbidden: 'Access Forbidden, you do not have the correct permissions.',
   not_found: 'Resource does not exist.',
   method_not_allowed: 'Method not allowed.',
+  request_timeout: 'The request took too long to arrive.',
   payload_too_large: 'Request body is too large.',
   unsupported_media_type: 'Unsupported content type.',
+  headers_too_large: 'Request headers are too large.',
   invalid_version: 'An invalid version number was provided.',
   rate_limited: 'Too many requests.',
   internal: 'Internal server error.',
