@@ -9,10 +9,10 @@
  * long as its audience needs: patches per second times viewers stays under a
  * budget of writes, and a wall watched by thousands slows its pace rather than
  * the server. However few watch, the window is at least a quarter of a display
- * frame: every patch costs a render, an encoding and a write per viewer, and
- * screens draw at most once per frame (client/frame-writer), so a stream that
- * patched on every one of thousands of deliveries a second would spend the
- * server on changes nobody sees; a quarter frame adds no wait a screen shows.
+ * frame: a patch also costs a render and an encoding, and screens draw at most
+ * once per frame (client/frame-writer), so a stream that patched on every one
+ * of thousands of deliveries a second would spend the server on changes nobody
+ * sees; a quarter frame adds no wait a screen shows.
  * A quiet stream still sends its first change at the next turn, and a screen
  * pop never waits.
  */
